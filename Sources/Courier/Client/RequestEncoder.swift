@@ -1,0 +1,167 @@
+import Foundation
+import HTTPTypes
+
+/// Turns typed ``Request`` values into ``PreparedRequest``s for one service.
+///
+/// Everything that depends only on the service (URL parts, default headers, the JSON encoder)
+/// is worked out once, when the client is made.
+struct RequestEncoder: Sendable {
+    let scheme: String
+    let authority: String
+    let basePath: String
+    let defaultHeaders: HTTPFields
+    let defaultHeadersError: CourierError?
+    let timeout: Duration
+    let encoder: JSONEncoder
+
+    init(service: ServiceConfiguration) throws {
+        guard let parts = URLComponents(url: service.baseURL, resolvingAgainstBaseURL: true),
+              let scheme = parts.scheme, let host = parts.percentEncodedHost, !host.isEmpty
+        else { throw CourierError.invalidRequest(.invalidBaseURL(service.baseURL.absoluteString)) }
+        self.scheme = scheme
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        self.authority = parts.port.map { "\(bracketed):\($0)" } ?? bracketed
+        var path = parts.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        self.basePath = path
+        var headers = HTTPFields()
+        var headersError: CourierError?
+        for item in service.headers {
+            do { try RequestEncoder.append(item, to: &headers) } catch { headersError = error }
+        }
+        self.defaultHeaders = headers
+        self.defaultHeadersError = headersError
+        self.timeout = service.timeout
+        self.encoder = service.coding.makeEncoder()
+    }
+
+    func prepare<Expected>(_ request: Request<Expected>) throws(CourierError) -> PreparedRequest {
+        if let defaultHeadersError { throw defaultHeadersError }
+        var path = basePath
+        try RequestEncoder.appendPath(request.pathTemplate, parameters: request.pathParameters, to: &path)
+        if !request.query.isEmpty {
+            path += "?"
+            RequestEncoder.appendEncoded(request.query, to: &path)
+        }
+        var fields = defaultHeaders
+        for item in request.headers { try RequestEncoder.append(item, to: &fields) }
+        let body = try encodeBody(request.body, fields: &fields)
+        let http = HTTPRequest(method: request.method, scheme: scheme, authority: authority, path: path, headerFields: fields)
+        let options = RequestOptions(
+            name: request.name,
+            cachePolicy: request.cachePolicy,
+            authentication: request.authentication,
+            acceptableStatus: request.acceptableStatus
+        )
+        return PreparedRequest(http: http, body: body, timeout: request.timeout ?? timeout, options: options)
+    }
+
+    private func encodeBody(_ body: RequestBody, fields: inout HTTPFields) throws(CourierError) -> Data? {
+        let data: Data
+        let contentType: String
+        switch body.storage {
+        case .none:
+            return nil
+        case .json(let value):
+            do { data = try encoder.encode(value) } catch {
+                throw CourierError.invalidRequest(.bodyEncoding(message: "\(error)"))
+            }
+            contentType = "application/json"
+        case .form(let items):
+            var text = ""
+            RequestEncoder.appendEncoded(items, to: &text)
+            data = Data(text.utf8)
+            contentType = "application/x-www-form-urlencoded"
+        case .data(let bytes, let type):
+            data = bytes
+            contentType = type
+        }
+        if fields[.contentType] == nil { fields[.contentType] = contentType }
+        return data
+    }
+
+    private static func append(_ item: HeaderItem, to fields: inout HTTPFields) throws(CourierError) {
+        guard let name = HTTPField.Name(item.name) else {
+            throw CourierError.invalidRequest(.invalidHeaderName(item.name))
+        }
+        guard HTTPField.isValidValue(item.value) else {
+            throw CourierError.invalidRequest(.invalidHeaderValue(name: item.name))
+        }
+        fields.append(HTTPField(name: name, value: item.value))
+    }
+
+    /// Copies the template, replacing each `{name}` with its value encoded as exactly one segment.
+    static func appendPath(_ template: String, parameters: [String: String], to path: inout String) throws(CourierError) {
+        if !template.hasPrefix("/") { path += "/" }
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            path += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = String(rest[rest.index(after: open)..<close])
+            guard let value = parameters[name] else {
+                throw CourierError.invalidRequest(.missingPathParameter(name))
+            }
+            appendSegment(value, to: &path)
+            rest = rest[rest.index(after: close)...]
+        }
+        path += rest
+    }
+
+    /// Percent-encodes a path parameter so it can never add, remove or climb segments.
+    static func appendSegment(_ value: String, to path: inout String) {
+        if value.isEmpty || value.utf8.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+            // "." and ".." would be dot segments; encoding every dot keeps them literal.
+            path += String(repeating: "%2E", count: value.utf8.count)
+            return
+        }
+        percentEncode(value, into: &path)
+    }
+
+    /// `name=value&…` with both sides percent-encoded; lists repeat the name.
+    static func appendEncoded(_ items: [QueryItem], to text: inout String) {
+        var first = true
+        for item in items {
+            for value in item.value.repeatedTexts {
+                if !first { text += "&" }
+                first = false
+                percentEncode(item.name, into: &text)
+                text += "="
+                percentEncode(value, into: &text)
+            }
+        }
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// Keeps RFC 3986 unreserved characters and encodes every other byte.
+    static func percentEncode(_ value: String, into text: inout String) {
+        if value.utf8.allSatisfy(isUnreserved) {
+            text += value
+            return
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.utf8.count * 3)
+        for byte in value.utf8 {
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        text += String(decoding: bytes, as: UTF8.self)
+    }
+
+    @inline(__always)
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import HTTPTypes
+
+/// A typed description of one HTTP call whose successful answer decodes to `Expected`.
+///
+/// Generated clients build these for you (one factory per endpoint); hand-written code can build
+/// them too. A request is a plain value: nothing is encoded or validated until a ``Client`` sends
+/// it, and every problem found then is thrown as ``CourierError/invalidRequest(_:)``.
+///
+/// ```swift
+/// var request = Request<Pet>(method: .get, path: "/pets/{id}")
+/// request.setPathParameter("id", to: 42)
+/// request.addQuery("expand", ["owner", "photos"])
+/// let pet = try await client.send(request)
+/// ```
+public struct Request<Expected: Sendable>: Sendable {
+    /// The HTTP method.
+    public var method: HTTPRequest.Method
+    /// The path relative to the service's base URL, with `{name}` placeholders for path parameters.
+    public var pathTemplate: String
+    /// Values for the placeholders in ``pathTemplate``; each is percent-encoded as one path segment.
+    public var pathParameters: [String: String]
+    /// Query items in the order they are sent.
+    public var query: [QueryItem]
+    /// Header fields sent with this request, after the service's default headers.
+    public var headers: [HeaderItem]
+    /// The request body.
+    public var body: RequestBody
+    /// How long to wait for the response; `nil` uses the service's default timeout.
+    public var timeout: Duration?
+    /// How a cache ware should treat this request; `nil` leaves the choice to the cache ware.
+    public var cachePolicy: CachePolicy?
+    /// Whether this request needs the service's authentication (auth wares read it).
+    public var authentication: Authentication
+    /// Wares that run for this request only, merged into the client's wares by their position.
+    public var wares: [any Ware]
+    /// Which response statuses count as success; others throw ``CourierError/unacceptableStatus(_:)``.
+    public var acceptableStatus: StatusAcceptance
+    /// A short name for logs and metrics, such as the endpoint name in the spec.
+    public var name: String?
+    /// Turns a successful response into `Expected`.
+    public var decoding: ResponseDecoding<Expected>
+
+    /// Creates a request with an explicit decoding strategy.
+    public init(
+        method: HTTPRequest.Method,
+        path: String,
+        name: String? = nil,
+        decoding: ResponseDecoding<Expected>
+    ) {
+        self.method = method
+        self.pathTemplate = path
+        self.pathParameters = [:]
+        self.query = []
+        self.headers = []
+        self.body = .none
+        self.timeout = nil
+        self.cachePolicy = nil
+        self.authentication = .service
+        self.wares = []
+        self.acceptableStatus = .successful
+        self.name = name
+        self.decoding = decoding
+    }
+
+    /// Sets the value of the `{name}` placeholder in the path.
+    public mutating func setPathParameter(_ name: String, to value: some ParameterEncodable) {
+        pathParameters[name] = value.parameterValue.pathText
+    }
+
+    /// Appends a query item; a `nil` value is omitted and an array repeats the name once per element.
+    public mutating func addQuery(_ name: String, _ value: (some ParameterEncodable)?) {
+        guard let value else { return }
+        query.append(QueryItem(name: name, value: value.parameterValue))
+    }
+
+    /// Appends a header field; a `nil` value is omitted. Values holding CR or LF are rejected at send time.
+    public mutating func addHeader(_ name: String, _ value: (some ParameterEncodable)?) {
+        guard let value else { return }
+        headers.append(HeaderItem(name: name, value: value.parameterValue.headerText))
+    }
+}
+
+extension Request where Expected: Decodable {
+    /// Creates a request whose response body is JSON decoded into `Expected`.
+    public init(method: HTTPRequest.Method, path: String, name: String? = nil) {
+        self.init(method: method, path: path, name: name, decoding: .json)
+    }
+}
+
+extension Request where Expected == Void {
+    /// Creates a request that expects no body back (for example a `204 No Content`).
+    public init(method: HTTPRequest.Method, path: String, name: String? = nil) {
+        self.init(method: method, path: path, name: name, decoding: .empty)
+    }
+}
+
+extension Request where Expected == Data {
+    /// Creates a request whose response body is returned as raw bytes.
+    public init(method: HTTPRequest.Method, path: String, name: String? = nil) {
+        self.init(method: method, path: path, name: name, decoding: .data)
+    }
+}
+
+extension Request where Expected == String {
+    /// Creates a request whose response body is returned as UTF-8 text.
+    public init(method: HTTPRequest.Method, path: String, name: String? = nil) {
+        self.init(method: method, path: path, name: name, decoding: .string)
+    }
+}
+
+/// One query item: a name and a typed value, formatted when the request is sent.
+public struct QueryItem: Sendable, Hashable {
+    /// The item's name, percent-encoded when sent.
+    public var name: String
+    /// The item's value; a list repeats the name once per element.
+    public var value: ParameterValue
+
+    /// Creates a query item.
+    public init(name: String, value: ParameterValue) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// One header field as given by the caller; validated when the request is sent.
+public struct HeaderItem: Sendable, Hashable {
+    /// The field name, such as `Accept`.
+    public var name: String
+    /// The field value; a value holding CR or LF makes the request invalid.
+    public var value: String
+
+    /// Creates a header item.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Whether a request carries the service's authentication.
+public enum Authentication: Sendable, Hashable {
+    /// The service's default scheme (what auth wares add).
+    case service
+    /// No authentication: auth wares leave the request alone (for example a login call).
+    case none
+    /// A scheme the app registers a ware for, by name.
+    case scheme(String)
+}
+
+/// Which response statuses a request treats as success.
+public struct StatusAcceptance: Sendable, Hashable {
+    /// The accepted status codes.
+    public var codes: ClosedRange<Int>
+    /// Extra accepted codes outside ``codes``, such as `404` for "maybe missing" lookups.
+    public var extra: Set<Int>
+
+    /// Accepts the codes in `codes` plus `extra`.
+    public init(_ codes: ClosedRange<Int>, extra: Set<Int> = []) {
+        self.codes = codes
+        self.extra = extra
+    }
+
+    /// Accepts 200–299, the default.
+    public static let successful = StatusAcceptance(200...299)
+
+    /// Whether `status` is accepted.
+    @inlinable
+    public func accepts(_ status: Int) -> Bool {
+        codes.contains(status) || (!extra.isEmpty && extra.contains(status))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Everything a ``Client`` needs to know about one backend: where it is, what every request
+/// carries, how long to wait and how its JSON looks.
+///
+/// Generated clients make one per environment (`Petstore.service(.staging)`); you can build one
+/// by hand too. There is no global configuration: pass the value to the client.
+public struct ServiceConfiguration: Sendable {
+    /// The service's name, used in logs.
+    public var name: String
+    /// The URL every request path is appended to (its path, if any, is kept as a prefix).
+    public var baseURL: URL
+    /// Header fields sent with every request, before the request's own.
+    public var headers: [HeaderItem]
+    /// How long a request may take when it does not say otherwise.
+    public var timeout: Duration
+    /// How JSON bodies are encoded and decoded.
+    public var coding: JSONCoding
+    /// Other base URLs by environment name (`staging`, `local`, …), chosen with ``environment(_:)``.
+    public var environments: [String: URL]
+
+    /// Creates a service configuration.
+    public init(
+        name: String,
+        baseURL: URL,
+        headers: [HeaderItem] = [],
+        timeout: Duration = .seconds(60),
+        coding: JSONCoding = .default,
+        environments: [String: URL] = [:]
+    ) {
+        self.name = name
+        self.baseURL = baseURL
+        self.headers = headers
+        self.timeout = timeout
+        self.coding = coding
+        self.environments = environments
+    }
+
+    /// A copy whose base URL is the one named `name` in ``environments``.
+    ///
+    /// - Throws: ``CourierError/invalidRequest(_:)`` with ``InvalidRequestReason/unknownEnvironment(_:known:)``
+    ///   when no environment has that name.
+    public func environment(_ name: String) throws -> ServiceConfiguration {
+        guard let url = environments[name] else {
+            throw CourierError.invalidRequest(.unknownEnvironment(name, known: environments.keys.sorted()))
+        }
+        return with(baseURL: url)
+    }
+
+    /// A copy pointing at another base URL, such as a loopback server in tests.
+    public func with(baseURL: URL) -> ServiceConfiguration {
+        var copy = self
+        copy.baseURL = baseURL
+        return copy
+    }
+}

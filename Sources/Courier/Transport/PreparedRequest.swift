@@ -1,0 +1,81 @@
+import Foundation
+import HTTPTypes
+
+/// A request ready for the wire, as wares and transports see it: the HTTP head with its full
+/// URL parts, the encoded body, and the options the typed ``Request`` declared.
+public struct PreparedRequest: Sendable {
+    /// Method, scheme, authority, path with query, and header fields.
+    public var http: HTTPRequest
+    /// The encoded body, if any.
+    public var body: Data?
+    /// How long the transport may wait for the response.
+    public var timeout: Duration
+    /// The request's declared options, for wares to read.
+    public var options: RequestOptions
+
+    /// Creates a prepared request.
+    public init(http: HTTPRequest, body: Data? = nil, timeout: Duration, options: RequestOptions = RequestOptions()) {
+        self.http = http
+        self.body = body
+        self.timeout = timeout
+        self.options = options
+    }
+
+    /// The absolute URL, rebuilt from the HTTP head's scheme, authority and path.
+    public var url: URL? { http.url }
+}
+
+/// What a ``Request`` declared beyond its HTTP head, carried along for wares.
+public struct RequestOptions: Sendable {
+    /// The request's name (the spec's endpoint name), for logs and metrics.
+    public var name: String?
+    /// The cache policy, for a cache ware.
+    public var cachePolicy: CachePolicy?
+    /// Whether the service's authentication applies, for auth wares.
+    public var authentication: Authentication
+    /// Which statuses count as success.
+    public var acceptableStatus: StatusAcceptance
+
+    /// Creates options.
+    public init(
+        name: String? = nil,
+        cachePolicy: CachePolicy? = nil,
+        authentication: Authentication = .service,
+        acceptableStatus: StatusAcceptance = .successful
+    ) {
+        self.name = name
+        self.cachePolicy = cachePolicy
+        self.authentication = authentication
+        self.acceptableStatus = acceptableStatus
+    }
+}
+
+/// A response as it came off the wire: status, header fields and the whole body.
+public struct RawResponse: Sendable {
+    /// Status and header fields.
+    public var http: HTTPResponse
+    /// The body bytes (empty when there was none).
+    public var body: Data
+
+    /// Creates a response.
+    public init(http: HTTPResponse, body: Data = Data()) {
+        self.http = http
+        self.body = body
+    }
+
+    /// Creates a response with a status, optional header fields and body.
+    public init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: Data = Data()) {
+        self.init(http: HTTPResponse(status: status, headerFields: headers), body: body)
+    }
+
+    /// The status.
+    public var status: HTTPResponse.Status { http.status }
+
+    /// The start of the body as text (about 1 KB at most), for errors and logs.
+    public var bodyExcerpt: String {
+        let limit = 1024
+        let prefix = body.prefix(limit)
+        let text = String(decoding: prefix, as: UTF8.self)
+        return body.count > limit ? text + "… (\(body.count) bytes)" : text
+    }
+}

@@ -1,0 +1,105 @@
+/// One operation under `endpoints:`: method, path, parameters, body, response and options.
+public struct Endpoint: Sendable {
+    /// The endpoint's name; becomes the factory and client method name.
+    public var name: Located<String>
+    /// The HTTP method, upper-cased (`GET`, `POST`, …), at the method key.
+    public var method: Located<String>
+    /// The path template, such as `/pets/{id}`, at its value.
+    public var path: Located<String>
+    /// Path parameters, in file order.
+    public var pathParameters: [Parameter]
+    /// Query parameters, in file order.
+    public var queryParameters: [Parameter]
+    /// Header parameters, in file order.
+    public var headerParameters: [Parameter]
+    /// The request body, if any.
+    public var body: Body?
+    /// What a successful response decodes to (`Empty` when absent).
+    public var response: Located<TypeRef>?
+    /// `auth:` override (`none`, `bearer`, or a scheme name).
+    public var auth: Located<String>?
+    /// Named wares the app registers, run for this endpoint only.
+    public var wares: [Located<String>]
+    /// Cache policy and time to live.
+    public var cache: CacheSetting?
+    /// Timeout in seconds.
+    public var timeout: Located<Double>?
+    /// Path to a sample response body, relative to the spec file.
+    public var sample: Located<String>?
+    /// Summary, description and deprecation.
+    public var documentation: Documentation
+
+    /// Creates an endpoint.
+    public init(
+        name: Located<String>, method: Located<String>, path: Located<String>,
+        pathParameters: [Parameter] = [], queryParameters: [Parameter] = [], headerParameters: [Parameter] = [],
+        body: Body? = nil, response: Located<TypeRef>? = nil, auth: Located<String>? = nil,
+        wares: [Located<String>] = [], cache: CacheSetting? = nil, timeout: Located<Double>? = nil,
+        sample: Located<String>? = nil, documentation: Documentation = Documentation()
+    ) {
+        self.name = name
+        self.method = method
+        self.path = path
+        self.pathParameters = pathParameters
+        self.queryParameters = queryParameters
+        self.headerParameters = headerParameters
+        self.body = body
+        self.response = response
+        self.auth = auth
+        self.wares = wares
+        self.cache = cache
+        self.timeout = timeout
+        self.sample = sample
+        self.documentation = documentation
+    }
+}
+
+/// A path, query or header parameter.
+public struct Parameter: Sendable {
+    /// The Swift-side name as written.
+    public var name: Located<String>
+    /// Its type; optional parameters default to `nil` in generated factories.
+    public var type: Located<TypeRef>
+    /// The wire name when it differs (`key: X-Request-ID`, `key: page_size`).
+    public var key: String?
+    /// A default value.
+    public var defaultValue: Located<SpecValue>?
+    /// Summary, description and deprecation.
+    public var documentation: Documentation
+
+    /// Creates a parameter.
+    public init(
+        name: Located<String>, type: Located<TypeRef>, key: String? = nil,
+        defaultValue: Located<SpecValue>? = nil, documentation: Documentation = Documentation()
+    ) {
+        self.name = name
+        self.type = type
+        self.key = key
+        self.defaultValue = defaultValue
+        self.documentation = documentation
+    }
+}
+
+/// A request body.
+public enum Body: Sendable {
+    /// A JSON-encoded value of this type (`body: NewPet`).
+    case json(Located<TypeRef>)
+    /// Form fields (`form: { name: String, age: Int? }`).
+    case form([Parameter], at: SourceLocation)
+    /// Raw bytes with a content type (`raw: image/png`).
+    case raw(contentType: Located<String>)
+}
+
+/// An endpoint's `cache:` setting.
+public struct CacheSetting: Sendable {
+    /// One of `remoteOnly`, `localOnly`, `localElseRemote`, `remoteElseLocal`, `localThenRemote`.
+    public var policy: Located<String>
+    /// Time to live in seconds.
+    public var ttl: Located<Double>?
+
+    /// Creates a cache setting.
+    public init(policy: Located<String>, ttl: Located<Double>? = nil) {
+        self.policy = policy
+        self.ttl = ttl
+    }
+}
