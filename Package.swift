@@ -109,6 +109,7 @@ let package = Package(
             name: "CourierGeneratorTests",
             dependencies: ["CourierGenerator", "CourierSpec"]
         ),
+        .testTarget(name: "CourierPluginTests"),
         .testTarget(
             name: "PetstoreAPITests",
             dependencies: ["PetstoreAPI", "Courier", "CourierTesting", "CourierTestServer"]
