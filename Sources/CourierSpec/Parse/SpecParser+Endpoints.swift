@@ -20,9 +20,9 @@ extension SpecParser {
     private mutating func endpoint(_ pair: YAMLPair) -> Endpoint? {
         let what = "endpoint '\(pair.key)'"
         guard let mapping = KeyedMapping(pair.value, what: what, log: &log) else { return nil }
-        reportUnknownEndpointKeys(mapping, what: what)
+        let misspelledMethod = reportUnknownEndpointKeys(mapping, what: what)
         let name = Located(pair.key, at: pair.keyLocation)
-        let (method, path) = methodAndPath(mapping, name: name, what: what)
+        let (method, path) = methodAndPath(mapping, name: name, what: what, reportMissing: !misspelledMethod)
         var endpoint = Endpoint(name: name, method: method, path: path, documentation: documentation(in: mapping, of: what))
         if let node = mapping.value("path") { endpoint.pathParameters = parameters(node, kind: "path parameter") }
         if let node = mapping.value("query") { endpoint.queryParameters = parameters(node, kind: "query parameter") }
@@ -39,12 +39,15 @@ extension SpecParser {
 
     /// A key holding a path (`fetch: /pets`) is taken for a misspelled method: an error, since
     /// the endpoint cannot work without it. Other unknown keys get a warning.
-    private mutating func reportUnknownEndpointKeys(_ mapping: KeyedMapping, what: String) {
+    /// Returns whether a misspelled method was reported.
+    private mutating func reportUnknownEndpointKeys(_ mapping: KeyedMapping, what: String) -> Bool {
+        var reportedMethod = false
         for pair in mapping.unknownPairs(known: Self.endpointKeys) {
             if let path = pair.value.scalar, path.text.hasPrefix("/") {
+                reportedMethod = true
                 log.error(
-                    "unknown HTTP method '\(pair.key)' in \(what)" + Suggestion.didYouMean(pair.key, among: Self.httpMethods)
-                        + "; methods are " + Self.httpMethods.joined(separator: ", "),
+                    "unknown HTTP method '\(pair.key)' in \(what) (use " + Self.httpMethods.joined(separator: ", ") + ")"
+                        + Suggestion.didYouMean(pair.key, among: Self.httpMethods),
                     at: pair.keyLocation)
             } else {
                 log.warning(
@@ -52,11 +55,12 @@ extension SpecParser {
                     at: pair.keyLocation)
             }
         }
+        return reportedMethod
     }
 
     /// The one method key and its path; placeholders (empty) after reporting none or several.
     private mutating func methodAndPath(
-        _ mapping: KeyedMapping, name: Located<String>, what: String
+        _ mapping: KeyedMapping, name: Located<String>, what: String, reportMissing: Bool
     ) -> (method: Located<String>, path: Located<String>) {
         var found: (method: Located<String>, path: Located<String>)?
         for pair in mapping.pairs where Self.httpMethods.contains(pair.key) {
@@ -74,9 +78,11 @@ extension SpecParser {
             found = (Located(pair.key.uppercased(), at: pair.keyLocation), path)
         }
         if let found { return found }
-        log.error(
-            "\(what) needs a method and a path, such as `get: /pets` (methods: \(Self.httpMethods.joined(separator: ", ")))",
-            at: name.location)
+        if reportMissing {
+            log.error(
+                "\(what) needs a method and a path, such as `get: /pets` (methods: \(Self.httpMethods.joined(separator: ", ")))",
+                at: name.location)
+        }
         return (Located("", at: name.location), Located("", at: name.location))
     }
 

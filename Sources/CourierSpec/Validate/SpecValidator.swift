@@ -45,8 +45,8 @@ struct SpecValidator {
     mutating func checkOneOf(_ value: Located<String>, _ allowed: [String], what: String) {
         guard !allowed.contains(value.value) else { return }
         log.error(
-            "unknown \(what) '\(value.value)'" + Suggestion.didYouMean(value.value, among: allowed)
-                + "; use " + allowed.joined(separator: ", "),
+            "unknown \(what) '\(value.value)' (use " + allowed.joined(separator: ", ") + ")"
+                + Suggestion.didYouMean(value.value, among: allowed),
             at: value.location)
     }
 
