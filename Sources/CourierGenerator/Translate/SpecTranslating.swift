@@ -26,7 +26,7 @@ public struct TranslationResult: Sendable {
 }
 
 /// Collects diagnostics during translation.
-struct DiagnosticLog {
+struct TranslationLog {
     private(set) var diagnostics: [Diagnostic] = []
 
     mutating func error(_ message: String, at location: SourceLocation) {

@@ -9,7 +9,7 @@ struct SpecTranslation {
     let stem: String
     let speller: TypeSpeller
     let readFile: Translator.FileReader
-    var log = DiagnosticLog()
+    var log = TranslationLog()
 
     /// Names of static members of the namespace and of the facade, shared so an endpoint gets the
     /// same name in both.

@@ -19,7 +19,7 @@ public struct Translator: SpecTranslating {
 
     /// Translates every spec; see ``SpecTranslating/translate(_:)``.
     public func translate(_ specs: [Spec]) -> TranslationResult {
-        var log = DiagnosticLog()
+        var log = TranslationLog()
         let namespaces = specs.map { SwiftIdentifier.type($0.service.value) }
         let table = Self.modelTable(specs, namespaces: namespaces, log: &log)
         let referenced = Self.referencedNames(specs)
@@ -75,7 +75,7 @@ public struct Translator: SpecTranslating {
 
     /// Every model of every spec with its generated name and, for enums, its case names.
     private static func modelTable(
-        _ specs: [Spec], namespaces: [String], log: inout DiagnosticLog
+        _ specs: [Spec], namespaces: [String], log: inout TranslationLog
     ) -> [String: TypeSpeller.ModelEntry] {
         var table: [String: TypeSpeller.ModelEntry] = [:]
         for (spec, namespace) in zip(specs, namespaces) {
