@@ -1,0 +1,86 @@
+import ArgumentParser
+import CourierGenerator
+import CourierSpec
+import Foundation
+
+/// `courier generate <specs…> --output <dir> [--templates <dir>]`.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate Swift sources from specs.",
+        discussion: """
+            For every `<stem>.courier.yaml` (or `.courier.yml`) writes exactly four files into the output \
+            directory: `<stem>.Service.swift`, `<stem>.Models.swift`, `<stem>.Endpoints.swift` and \
+            `<stem>.Client.swift`. Files whose contents did not change are not rewritten.
+
+            Templates come from Courier's `templates/` directory. With `--templates`, files found in that \
+            directory replace the default template of the same name one by one (a custom directory only \
+            needs the templates it changes, and may add partials); when Courier's own directory cannot be \
+            found, the custom directory must hold every template.
+
+            Examples:
+              courier generate petstore.courier.yaml --output Generated
+              courier generate a.courier.yaml b.courier.yaml --output Generated --templates MyTemplates
+            """
+    )
+
+    @Argument(help: "Spec files (*.courier.yaml).")
+    var specs: [String]
+
+    @Option(name: .shortAndLong, help: "Directory to write the generated Swift files into.")
+    var output: String
+
+    @Option(name: .shortAndLong, help: "Directory of Mustache templates replacing the defaults (per file).")
+    var templates: String?
+
+    func run() throws {
+        let templateSet: TemplateSet
+        let renderer: TemplateRenderer
+        do {
+            templateSet = try TemplateSet.load(custom: templates, defaults: TemplateLocator.defaultDirectory())
+            renderer = try TemplateRenderer(templates: templateSet)
+        } catch {
+            Console.error(error.description)
+            if TemplateLocator.defaultDirectory() == nil, templates == nil {
+                Console.error("note: pass --templates <dir>; Courier's templates/ directory was not found next to the executable")
+            }
+            throw ExitCode.failure
+        }
+        let generator = Generator(
+            loader: SpecLoaderChoice.make(), translator: Translator(), renderer: renderer, writer: FileWriter())
+        let outcome = generator.generate(specFiles: specs, outputDirectory: output)
+        Console.report(outcome)
+        if outcome.failed { throw ExitCode.failure }
+    }
+}
+
+/// `courier lint <specs…>`.
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check specs and print diagnostics without generating anything.",
+        discussion: """
+            Runs the parser, the validator and the generator's translation, so everything `generate` \
+            would reject is reported.
+
+            Example:
+              courier lint Sources/PetstoreAPI/petstore.courier.yaml
+            """
+    )
+
+    @Argument(help: "Spec files (*.courier.yaml).")
+    var specs: [String]
+
+    func run() throws {
+        let generator = Generator(
+            loader: SpecLoaderChoice.make(), translator: Translator(), renderer: NoRenderer(), writer: FileWriter())
+        let outcome = generator.lint(specFiles: specs)
+        Console.report(outcome)
+        if outcome.failed { throw ExitCode.failure }
+    }
+}
+
+/// Lint never renders.
+private struct NoRenderer: FileRendering {
+    func render(_ model: SpecRenderModel) throws(RenderError) -> [GeneratedFile] { [] }
+}

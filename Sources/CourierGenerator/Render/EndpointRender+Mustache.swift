@@ -1,0 +1,79 @@
+import Mustache
+
+extension EndpointRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "functionName": functionName
+        case "nameLiteral": nameLiteral
+        case "docs": docs
+        case "attributes": attributes
+        case "responseType": responseType
+        case "qualifiedResponseType": qualifiedResponseType
+        case "returnsVoid": returnsVoid
+        case "method": method
+        case "pathLiteral": pathLiteral
+        case "parameters": parameters
+        case "pathItems": pathItems
+        case "queryItems": queryItems
+        case "headerItems": headerItems
+        case "formItems": formItems
+        case "hasForm": hasForm
+        case "jsonBody": jsonBody
+        case "rawBody": rawBody
+        case "timeout": timeout
+        case "cachePolicy": cachePolicy
+        case "authentication": authentication
+        case "wares": wares
+        case "mutatesRequest": mutatesRequest
+        default: nil
+        }
+    }
+}
+
+extension ParameterRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "name": name
+        case "type": type
+        case "qualifiedType": qualifiedType
+        case "defaultValue": defaultValue
+        default: nil
+        }
+    }
+}
+
+extension ParameterItemRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "keyLiteral": keyLiteral
+        case "name": name
+        default: nil
+        }
+    }
+}
+
+extension RawBodyRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "name": name
+        case "contentTypeLiteral": contentTypeLiteral
+        default: nil
+        }
+    }
+}
+
+extension SampleRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "propertyName": propertyName
+        case "endpointNameLiteral": endpointNameLiteral
+        case "dataExpression": dataExpression
+        default: nil
+        }
+    }
+}

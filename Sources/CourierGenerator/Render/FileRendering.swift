@@ -1,0 +1,43 @@
+/// The render stage: one spec's render model in, its four generated files out.
+///
+/// Tests swap in their own implementation to check the pipeline without templates.
+public protocol FileRendering: Sendable {
+    /// Renders every file for `model`, in ``OutputLayout/FileKind`` order.
+    func render(_ model: SpecRenderModel) throws(RenderError) -> [GeneratedFile]
+}
+
+/// A generated source file: its name in the output directory and its text.
+public struct GeneratedFile: Sendable, Hashable {
+    /// The file name, such as `petstore.Models.swift`.
+    public var name: String
+    /// The file's text.
+    public var contents: String
+
+    /// Creates a file.
+    public init(name: String, contents: String) {
+        self.name = name
+        self.contents = contents
+    }
+}
+
+/// Why templates could not be loaded or rendered.
+public enum RenderError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// A required template is in neither the custom nor the default directory.
+    case missingTemplate(name: String, searched: [String])
+    /// A template has a Mustache syntax error.
+    case invalidTemplate(file: String, line: Int, column: Int, message: String)
+    /// A template directory could not be read.
+    case unreadableDirectory(String, message: String)
+
+    /// An explanation in the compiler's diagnostic shape where there is a location.
+    public var description: String {
+        switch self {
+        case .missingTemplate(let name, let searched):
+            "error: template '\(name).mustache' not found in \(searched.joined(separator: " or "))"
+        case .invalidTemplate(let file, let line, let column, let message):
+            "\(file):\(line):\(column): error: \(message)"
+        case .unreadableDirectory(let path, let message):
+            "error: cannot read template directory \(path): \(message)"
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Mustache
+
+// Direct key lookup for the render model, so rendering does not reflect with `Mirror` on every
+// variable (which dominates render time on large specs). Each key must be listed: an unknown key
+// returns `nil` and Mustache then looks the name up in the enclosing objects.
+
+extension SpecRenderModel: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "sourceFileName": sourceFileName
+        case "stem": stem
+        case "namespace": namespace
+        case "namespaceDocs": namespaceDocs
+        case "serviceNameLiteral": serviceNameLiteral
+        case "environments": environments
+        case "headers": headers
+        case "timeout": timeout
+        case "dateFormat": dateFormat
+        case "keyStrategy": keyStrategy
+        case "errorEnvelope": errorEnvelope
+        case "models": models
+        case "endpoints": endpoints
+        case "samples": samples
+        case "hasSamples": hasSamples
+        case "waredEndpoints": waredEndpoints
+        case "hasWaredEndpoints": hasWaredEndpoints
+        case "clientTypeName": clientTypeName
+        default: nil
+        }
+    }
+}
+
+extension EnvironmentRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "caseName": caseName
+        case "nameLiteral": nameLiteral
+        case "urlLiteral": urlLiteral
+        case "docs": docs
+        default: nil
+        }
+    }
+}
+
+extension HeaderRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "nameLiteral": nameLiteral
+        case "valueLiteral": valueLiteral
+        default: nil
+        }
+    }
+}
+
+extension ErrorEnvelopeRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "modelType": modelType
+        case "codeFieldLiteral": codeFieldLiteral
+        case "events": events
+        default: nil
+        }
+    }
+}
+
+extension KeyValueLiteral: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "key": key
+        case "value": value
+        default: nil
+        }
+    }
+}
+
+extension ModelRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "object": object
+        case "enumeration": enumeration
+        default: nil
+        }
+    }
+}
+
+extension ObjectRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "typeName": typeName
+        case "docs": docs
+        case "attributes": attributes
+        case "fields": fields
+        case "hasCodingKeys": hasCodingKeys
+        case "hasCustomDecoding": hasCustomDecoding
+        case "hasCustomEncoding": hasCustomEncoding
+        case "isEmpty": isEmpty
+        default: nil
+        }
+    }
+}
+
+extension FieldRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "name": name
+        case "docs": docs
+        case "type": type
+        case "defaultValue": defaultValue
+        case "renamedKey": renamedKey
+        case "decodeMethod": decodeMethod
+        case "encodeMethod": encodeMethod
+        case "decodeType": decodeType
+        case "decodeFallback": decodeFallback
+        case "dateFormat": dateFormat
+        default: nil
+        }
+    }
+}
+
+extension EnumRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "typeName": typeName
+        case "docs": docs
+        case "attributes": attributes
+        case "rawType": rawType
+        case "cases": cases
+        default: nil
+        }
+    }
+}
+
+extension EnumCaseRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "name": name
+        case "docs": docs
+        case "rawLiteral": rawLiteral
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,146 @@
+/// One endpoint: its `Request` factory, its facade method and its settings.
+public struct EndpointRender: Sendable, Hashable {
+    /// The factory and facade method name.
+    public var functionName: String
+    /// The endpoint name as a string literal (`Request.name`, sample and ware keys).
+    public var nameLiteral: String
+    /// `///` lines, including the `- Parameters:` list.
+    public var docs: [String]
+    /// Attribute lines such as `@available(*, deprecated, message: "…")`.
+    public var attributes: [String]
+    /// The expected response type inside the namespace (`[Pet]`, `Void`).
+    public var responseType: String
+    /// The expected response type outside the namespace (`[Petstore.Pet]`).
+    public var qualifiedResponseType: String
+    /// Whether the facade method returns nothing.
+    public var returnsVoid: Bool
+    /// The HTTP method as a member of `HTTPRequest.Method` (`.get`).
+    public var method: String
+    /// The path template as a string literal.
+    public var pathLiteral: String
+    /// Function parameters in signature order.
+    public var parameters: [ParameterRender]
+    /// Path placeholders to fill.
+    public var pathItems: [ParameterItemRender]
+    /// Query items to add.
+    public var queryItems: [ParameterItemRender]
+    /// Header fields to add.
+    public var headerItems: [ParameterItemRender]
+    /// Form fields, when the body is a form.
+    public var formItems: [ParameterItemRender]
+    /// Whether the body is a form.
+    public var hasForm: Bool
+    /// The parameter holding a JSON body, if any.
+    public var jsonBody: [String]
+    /// A raw body, if any.
+    public var rawBody: [RawBodyRender]
+    /// The request timeout as a `Duration` expression, if set.
+    public var timeout: [String]
+    /// The cache policy expression, if set.
+    public var cachePolicy: [String]
+    /// The authentication expression (`.none`, `.scheme("apiKey")`), when not `.service`.
+    public var authentication: [String]
+    /// Named wares as string literals, in spec order.
+    public var wares: [String]
+    /// Whether the factory changes the request after creating it.
+    public var mutatesRequest: Bool
+
+    /// Creates an endpoint.
+    public init(
+        functionName: String, nameLiteral: String, docs: [String], attributes: [String],
+        responseType: String, qualifiedResponseType: String, returnsVoid: Bool, method: String,
+        pathLiteral: String, parameters: [ParameterRender], pathItems: [ParameterItemRender],
+        queryItems: [ParameterItemRender], headerItems: [ParameterItemRender], formItems: [ParameterItemRender],
+        jsonBody: [String], rawBody: [RawBodyRender], timeout: [String], cachePolicy: [String],
+        authentication: [String], wares: [String]
+    ) {
+        self.functionName = functionName
+        self.nameLiteral = nameLiteral
+        self.docs = docs
+        self.attributes = attributes
+        self.responseType = responseType
+        self.qualifiedResponseType = qualifiedResponseType
+        self.returnsVoid = returnsVoid
+        self.method = method
+        self.pathLiteral = pathLiteral
+        self.parameters = parameters
+        self.pathItems = pathItems
+        self.queryItems = queryItems
+        self.headerItems = headerItems
+        self.formItems = formItems
+        self.hasForm = !formItems.isEmpty
+        self.jsonBody = jsonBody
+        self.rawBody = rawBody
+        self.timeout = timeout
+        self.cachePolicy = cachePolicy
+        self.authentication = authentication
+        self.wares = wares
+        self.mutatesRequest = !(pathItems.isEmpty && queryItems.isEmpty && headerItems.isEmpty && formItems.isEmpty
+            && jsonBody.isEmpty && rawBody.isEmpty && timeout.isEmpty && cachePolicy.isEmpty && authentication.isEmpty)
+    }
+}
+
+/// A parameter of a factory and its facade method.
+public struct ParameterRender: Sendable, Hashable {
+    /// The label and local name (backticked when a keyword).
+    public var name: String
+    /// The type inside the namespace.
+    public var type: String
+    /// The type outside the namespace.
+    public var qualifiedType: String
+    /// The default argument, if any.
+    public var defaultValue: [String]
+
+    /// Creates a parameter.
+    public init(name: String, type: String, qualifiedType: String, defaultValue: [String]) {
+        self.name = name
+        self.type = type
+        self.qualifiedType = qualifiedType
+        self.defaultValue = defaultValue
+    }
+}
+
+/// A value sent under a wire name: a path placeholder, query item, header or form field.
+public struct ParameterItemRender: Sendable, Hashable {
+    /// The wire name as a string literal.
+    public var keyLiteral: String
+    /// The parameter holding the value.
+    public var name: String
+
+    /// Creates an item.
+    public init(keyLiteral: String, name: String) {
+        self.keyLiteral = keyLiteral
+        self.name = name
+    }
+}
+
+/// A raw request body.
+public struct RawBodyRender: Sendable, Hashable {
+    /// The parameter holding the bytes.
+    public var name: String
+    /// The content type as a string literal.
+    public var contentTypeLiteral: String
+
+    /// Creates a raw body.
+    public init(name: String, contentTypeLiteral: String) {
+        self.name = name
+        self.contentTypeLiteral = contentTypeLiteral
+    }
+}
+
+/// An endpoint's embedded sample response.
+public struct SampleRender: Sendable, Hashable {
+    /// The static property's name, such as `listPetsSample`.
+    public var propertyName: String
+    /// The endpoint name as a string literal, the key in `samples`.
+    public var endpointNameLiteral: String
+    /// A `Data` expression holding the bytes; may span lines (a multi-line raw string).
+    public var dataExpression: String
+
+    /// Creates a sample.
+    public init(propertyName: String, endpointNameLiteral: String, dataExpression: String) {
+        self.propertyName = propertyName
+        self.endpointNameLiteral = endpointNameLiteral
+        self.dataExpression = dataExpression
+    }
+}

@@ -1,0 +1,135 @@
+/// One model: exactly one of ``object`` and ``enumeration`` holds an element.
+public struct ModelRender: Sendable, Hashable {
+    /// The struct, when the model is an object.
+    public var object: [ObjectRender]
+    /// The enum, when the model is an enumeration.
+    public var enumeration: [EnumRender]
+
+    /// Creates an object model.
+    public init(object: ObjectRender) {
+        self.object = [object]
+        self.enumeration = []
+    }
+
+    /// Creates an enum model.
+    public init(enumeration: EnumRender) {
+        self.object = []
+        self.enumeration = [enumeration]
+    }
+}
+
+/// A struct model.
+public struct ObjectRender: Sendable, Hashable {
+    /// The type name inside the namespace.
+    public var typeName: String
+    /// `///` lines.
+    public var docs: [String]
+    /// Attribute lines such as `@available(*, deprecated)`.
+    public var attributes: [String]
+    /// Stored properties in file order.
+    public var fields: [FieldRender]
+    /// Whether a `CodingKeys` enum is written (a key is renamed, or custom coding needs it).
+    public var hasCodingKeys: Bool
+    /// Whether `init(from:)` is written (defaults or per-field date formats).
+    public var hasCustomDecoding: Bool
+    /// Whether `encode(to:)` is written (per-field date formats).
+    public var hasCustomEncoding: Bool
+
+    /// Creates an object.
+    public init(
+        typeName: String, docs: [String], attributes: [String], fields: [FieldRender],
+        hasCodingKeys: Bool, hasCustomDecoding: Bool, hasCustomEncoding: Bool
+    ) {
+        self.typeName = typeName
+        self.docs = docs
+        self.attributes = attributes
+        self.fields = fields
+        self.hasCodingKeys = hasCodingKeys
+        self.hasCustomDecoding = hasCustomDecoding
+        self.hasCustomEncoding = hasCustomEncoding
+    }
+
+    /// Whether the struct has no fields.
+    public var isEmpty: Bool { fields.isEmpty }
+}
+
+/// A stored property of a struct model, with everything its coding needs.
+public struct FieldRender: Sendable, Hashable {
+    /// The property name (backticked when a keyword).
+    public var name: String
+    /// `///` lines.
+    public var docs: [String]
+    /// The Swift type.
+    public var type: String
+    /// The default argument in the memberwise init (`nil`, a literal), if any.
+    public var defaultValue: [String]
+    /// The JSON key as a string literal, only when it differs from the property name.
+    public var renamedKey: [String]
+    /// `decode` or `decodeIfPresent`.
+    public var decodeMethod: String
+    /// `encode` or `encodeIfPresent`.
+    public var encodeMethod: String
+    /// The type passed to `decode(_:forKey:)`: the type without its outer `?`.
+    public var decodeType: String
+    /// The value used when the key is missing (`?? value`), if any.
+    public var decodeFallback: [String]
+    /// The per-field date format (`.secondsSince1970`), if any.
+    public var dateFormat: [String]
+
+    /// Creates a field.
+    public init(
+        name: String, docs: [String], type: String, defaultValue: [String], renamedKey: [String],
+        decodeMethod: String, encodeMethod: String, decodeType: String, decodeFallback: [String], dateFormat: [String]
+    ) {
+        self.name = name
+        self.docs = docs
+        self.type = type
+        self.defaultValue = defaultValue
+        self.renamedKey = renamedKey
+        self.decodeMethod = decodeMethod
+        self.encodeMethod = encodeMethod
+        self.decodeType = decodeType
+        self.decodeFallback = decodeFallback
+        self.dateFormat = dateFormat
+    }
+}
+
+/// A lenient string or integer enum model.
+public struct EnumRender: Sendable, Hashable {
+    /// The type name inside the namespace.
+    public var typeName: String
+    /// `///` lines.
+    public var docs: [String]
+    /// Attribute lines such as `@available(*, deprecated)`.
+    public var attributes: [String]
+    /// `String` or `Int`.
+    public var rawType: String
+    /// Known cases in file order.
+    public var cases: [EnumCaseRender]
+
+    /// Creates an enum.
+    public init(typeName: String, docs: [String], attributes: [String], rawType: String, cases: [EnumCaseRender]) {
+        self.typeName = typeName
+        self.docs = docs
+        self.attributes = attributes
+        self.rawType = rawType
+        self.cases = cases
+    }
+}
+
+/// One known case of an enum model.
+public struct EnumCaseRender: Sendable, Hashable {
+    /// The case name (backticked when a keyword).
+    public var name: String
+    /// `///` lines.
+    public var docs: [String]
+    /// The wire value as a Swift literal (`"in-stock"`, `3`).
+    public var rawLiteral: String
+
+    /// Creates a case.
+    public init(name: String, docs: [String], rawLiteral: String) {
+        self.name = name
+        self.docs = docs
+        self.rawLiteral = rawLiteral
+    }
+}

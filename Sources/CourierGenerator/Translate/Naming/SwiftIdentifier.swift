@@ -1,0 +1,110 @@
+/// Turns names written in a spec into safe Swift identifiers.
+///
+/// Every rule lives here so that templates never decide how a name is spelled:
+/// - words are split at `_`, `-`, spaces, dots and other punctuation, and at lower→upper case
+///   changes (`ownerID`, `owner_id`, `owner-id` and `Owner ID` all become `ownerID`/`ownerId`-style
+///   camel case, keeping the original capitalisation of each word after the first);
+/// - members (properties, parameters, functions, enum cases) are lowerCamelCase, types UpperCamelCase;
+/// - a leading digit gets a `_` prefix (`3d` → `_3d`);
+/// - Swift keywords are wrapped in backticks (`default` → `` `default` ``), except the few that
+///   backticks do not make usable as parameter names (`self`), which get a trailing `_`.
+public enum SwiftIdentifier {
+    /// A lowerCamelCase identifier for a property, parameter, function or enum case.
+    public static func member(_ name: String) -> String {
+        safe(camelCase(name, upperFirst: false), isType: false)
+    }
+
+    /// An UpperCamelCase identifier for a type.
+    public static func type(_ name: String) -> String {
+        safe(camelCase(name, upperFirst: true), isType: true)
+    }
+
+    /// The identifier without backticks, for doc comments and derived names (`listPetsSample`).
+    public static func plain(_ identifier: String) -> String {
+        identifier.count >= 2 && identifier.hasPrefix("`") && identifier.hasSuffix("`")
+            ? String(identifier.dropFirst().dropLast()) : identifier
+    }
+
+    /// Splits `name` into words and joins them in camel case.
+    ///
+    /// Words keep their own capitalisation after the first letter (`getURL` stays `getURL`),
+    /// so names that are already camel case come out unchanged.
+    public static func camelCase(_ name: String, upperFirst: Bool) -> String {
+        let words = splitWords(name)
+        guard !words.isEmpty else { return upperFirst ? "Value" : "value" }
+        var result = ""
+        for (index, word) in words.enumerated() {
+            if index == 0 && !upperFirst {
+                result += lowercasedFirstWord(word)
+            } else {
+                result += word.prefix(1).uppercased() + word.dropFirst()
+            }
+        }
+        return result
+    }
+
+    /// Lowercases the first word: all of it when it is an acronym (`URL` → `url`, `IDs` → `ids`),
+    /// otherwise only its first letter (`Pet` → `pet`).
+    private static func lowercasedFirstWord(_ word: String) -> String {
+        let letters = Array(word)
+        var upperRun = 0
+        while upperRun < letters.count, letters[upperRun].isUppercase { upperRun += 1 }
+        if upperRun <= 1 { return word.prefix(1).lowercased() + word.dropFirst() }
+        if upperRun == letters.count { return word.lowercased() }
+        // `URLValue` → `urlValue`: keep the last capital, it starts the next word.
+        let rest = letters[upperRun...]
+        if rest.allSatisfy({ $0 == "s" }) { return word.lowercased() }
+        return String(letters[..<(upperRun - 1)]).lowercased() + String(letters[(upperRun - 1)...])
+    }
+
+    /// The words of `name`: runs of letters and digits, split at punctuation and at a lower-case
+    /// letter or digit followed by an upper-case one.
+    static func splitWords(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in name {
+            guard character.isLetter || character.isNumber else {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previous = nil
+                continue
+            }
+            if let previous, character.isUppercase, previous.isLowercase || previous.isNumber, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+            previous = character
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.map { word in String(word.filter { $0.isASCII ? ($0.isLetter || $0.isNumber) : $0.isLetter }) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// Applies the leading-digit and keyword rules.
+    private static func safe(_ identifier: String, isType: Bool) -> String {
+        var identifier = identifier
+        if let first = identifier.first, first.isNumber { identifier = "_" + identifier }
+        if unusableEvenInBackticks.contains(identifier) { return identifier + "_" }
+        if isType, unusableTypeNames.contains(identifier) { return identifier + "_" }
+        if keywords.contains(identifier) { return "`\(identifier)`" }
+        return identifier
+    }
+
+    /// Names that backticks do not rescue: a parameter named `` `self` `` shadows `self`.
+    static let unusableEvenInBackticks: Set<String> = ["self", "Self", "_"]
+
+    /// Type names that mean something else as a member of a namespace (`Petstore.Type` is a metatype).
+    static let unusableTypeNames: Set<String> = ["Type", "Protocol", "Any", "Self"]
+
+    /// Swift keywords and contextual names that need backticks as declarations.
+    public static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate",
+        "func", "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private",
+        "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias",
+        "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough",
+        "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
+        "await", "false", "is", "nil", "super", "throws", "true", "try", "Type", "Protocol",
+    ]
+}

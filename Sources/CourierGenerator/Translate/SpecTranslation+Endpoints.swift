@@ -1,0 +1,135 @@
+import CourierSpec
+
+extension SpecTranslation {
+    /// HTTP methods `HTTPRequest.Method` names as static members.
+    static let methods: [String: String] = [
+        "GET": ".get", "POST": ".post", "PUT": ".put", "PATCH": ".patch", "DELETE": ".delete",
+        "HEAD": ".head", "OPTIONS": ".options", "TRACE": ".trace", "CONNECT": ".connect",
+    ]
+
+    /// Cache policy names the runtime's `CachePolicy.Mode` has.
+    static let cacheModes: Set<String> = ["remoteOnly", "localOnly", "localElseRemote", "remoteElseLocal", "localThenRemote"]
+
+    /// An endpoint's render model, or `nil` (with errors logged) when it cannot be generated.
+    mutating func translateEndpoint(_ endpoint: Endpoint) -> EndpointRender? {
+        let errorsBefore = log.diagnostics.count
+        let functionName = memberScope.claim(SwiftIdentifier.member(endpoint.name.value))
+        guard let method = Self.methods[endpoint.method.value.uppercased()] else {
+            log.error("unsupported HTTP method '\(endpoint.method.value)'", at: endpoint.method.location)
+            return nil
+        }
+        var builder = ParameterListBuilder()
+        let pathItems = endpoint.pathParameters.compactMap { parameter -> ParameterItemRender? in
+            if parameter.type.value.isOptional {
+                log.error("path parameter '\(parameter.name.value)' cannot be optional", at: parameter.type.location)
+                return nil
+            }
+            return item(parameter, group: .leading, builder: &builder)
+        }
+        var jsonBody: [String] = []
+        var rawBody: [RawBodyRender] = []
+        var formItems: [ParameterItemRender] = []
+        switch endpoint.body {
+        case .json(let type):
+            if let local = speller.local(type.value), let qualified = speller.qualified(type.value) {
+                let name = builder.claim("body", type: local, qualifiedType: qualified, defaultValue: [], group: .leading)
+                jsonBody = [name]
+            } else {
+                log.error("unknown body type '\(type.value)'", at: type.location)
+            }
+        case .raw(let contentType):
+            let name = builder.claim("body", type: "Data", qualifiedType: "Data", defaultValue: [], group: .leading)
+            rawBody = [RawBodyRender(name: name, contentTypeLiteral: SwiftLiteral.string(contentType.value))]
+        case .form(let fields, _):
+            formItems = fields.compactMap { item($0, group: .trailing, builder: &builder) }
+        case nil:
+            break
+        }
+        let queryItems = endpoint.queryParameters.compactMap { item($0, group: .trailing, builder: &builder) }
+        let headerItems = endpoint.headerParameters.compactMap { item($0, group: .trailing, builder: &builder) }
+        let (responseType, qualifiedResponseType) = response(endpoint)
+        guard log.diagnostics.count == errorsBefore else { return nil }
+
+        var docs = DocComment.lines(endpoint.documentation)
+        let parameterDocs = DocComment.parameters(builder.documentation(for: endpoint))
+        if !parameterDocs.isEmpty {
+            if !docs.isEmpty { docs.append("///") }
+            docs += parameterDocs
+        }
+        return EndpointRender(
+            functionName: functionName, nameLiteral: SwiftLiteral.string(endpoint.name.value), docs: docs,
+            attributes: DocComment.availability(endpoint.documentation), responseType: responseType,
+            qualifiedResponseType: qualifiedResponseType, returnsVoid: responseType == "Void", method: method,
+            pathLiteral: SwiftLiteral.string(endpoint.path.value), parameters: builder.ordered,
+            pathItems: pathItems, queryItems: queryItems, headerItems: headerItems, formItems: formItems,
+            jsonBody: jsonBody, rawBody: rawBody,
+            timeout: endpoint.timeout.map { [SwiftLiteral.duration(seconds: $0.value)] } ?? [],
+            cachePolicy: cachePolicy(endpoint.cache), authentication: authentication(endpoint),
+            wares: endpoint.wares.map { SwiftLiteral.string($0.value) })
+    }
+
+    /// A path, query, header or form parameter: claims its name and checks its type can be sent.
+    private mutating func item(
+        _ parameter: Parameter, group: ParameterListBuilder.Group, builder: inout ParameterListBuilder
+    ) -> ParameterItemRender? {
+        let type = parameter.type.value
+        guard let local = speller.local(type), let qualified = speller.qualified(type) else {
+            log.error("unknown type '\(type)' for parameter '\(parameter.name.value)'", at: parameter.type.location)
+            return nil
+        }
+        guard speller.isParameterEncodable(type) else {
+            log.error(
+                "parameter '\(parameter.name.value)' has type \(type), which cannot be sent in a path, query, header or form; "
+                    + "use a scalar, an enum or an array of those", at: parameter.type.location)
+            return nil
+        }
+        var defaultValue: [String] = type.isOptional ? ["nil"] : []
+        if let value = parameter.defaultValue {
+            do {
+                defaultValue = [try DefaultLiteral(speller: speller).spell(value.value, as: type)]
+            } catch {
+                log.error(error.message, at: value.location)
+                return nil
+            }
+        }
+        let name = builder.claim(
+            SwiftIdentifier.member(parameter.name.value), type: local, qualifiedType: qualified,
+            defaultValue: defaultValue, group: defaultValue.isEmpty ? group : .optional,
+            source: parameter)
+        return ParameterItemRender(keyLiteral: SwiftLiteral.string(parameter.key ?? parameter.name.value), name: name)
+    }
+
+    /// The expected type inside and outside the namespace: `Void` for `Empty` or no response.
+    private mutating func response(_ endpoint: Endpoint) -> (String, String) {
+        guard let response = endpoint.response, response.value != .named("Empty") else { return ("Void", "Void") }
+        guard let local = speller.local(response.value), let qualified = speller.qualified(response.value) else {
+            log.error("unknown response type '\(response.value)'", at: response.location)
+            return ("Void", "Void")
+        }
+        return (local, qualified)
+    }
+
+    private mutating func cachePolicy(_ cache: CacheSetting?) -> [String] {
+        guard let cache else { return [] }
+        guard Self.cacheModes.contains(cache.policy.value) else {
+            log.error(
+                "unknown cache policy '\(cache.policy.value)' (expected \(Self.cacheModes.sorted().joined(separator: ", ")))",
+                at: cache.policy.location)
+            return []
+        }
+        guard let ttl = cache.ttl else { return ["CachePolicy(.\(cache.policy.value))"] }
+        return ["CachePolicy(.\(cache.policy.value), timeToLive: \(SwiftLiteral.duration(seconds: ttl.value)))"]
+    }
+
+    /// `.none`, `.scheme("x")`, or nothing for the service's own scheme (the `Request` default).
+    ///
+    /// An endpoint without `auth:` follows the service (`auth: none` there makes it `.none`);
+    /// `bearer` or the service's own scheme name means `.service`; any other name is a scheme.
+    private func authentication(_ endpoint: Endpoint) -> [String] {
+        let serviceAuth = spec.auth?.value
+        guard let auth = endpoint.auth?.value else { return serviceAuth == "none" ? [".none"] : [] }
+        if auth == "none" { return [".none"] }
+        if auth == "bearer" || auth == serviceAuth { return [] }
+        return [".scheme(\(SwiftLiteral.string(auth)))"]
+    }
+}

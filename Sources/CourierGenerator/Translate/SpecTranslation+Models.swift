@@ -1,0 +1,121 @@
+import CourierSpec
+
+extension SpecTranslation {
+    /// A model's render model, or `nil` (with an error logged) when it cannot be generated.
+    mutating func translateModel(_ model: Model) -> ModelRender? {
+        guard let entry = speller.models[model.name.value], entry.namespace == namespace else { return nil }
+        switch model.kind {
+        case .object(let fields):
+            return translateObject(model, typeName: entry.typeName, fields: fields).map { ModelRender(object: $0) }
+        case .enumeration(let definition):
+            return ModelRender(enumeration: translateEnum(model, typeName: entry.typeName, definition: definition))
+        }
+    }
+
+    private mutating func translateObject(_ model: Model, typeName: String, fields: [Field]) -> ObjectRender? {
+        var scope = NameScope(reserved: ["hashValue"])
+        var rendered: [FieldRender] = []
+        var failed = false
+        for field in fields {
+            guard let render = translateField(field, scope: &scope) else {
+                failed = true
+                continue
+            }
+            rendered.append(render)
+        }
+        if failed { return nil }
+        let renamed = rendered.contains { !$0.renamedKey.isEmpty }
+        let customDecoding = rendered.contains { !$0.decodeFallback.isEmpty || !$0.dateFormat.isEmpty }
+        let customEncoding = rendered.contains { !$0.dateFormat.isEmpty }
+        return ObjectRender(
+            typeName: typeName,
+            docs: DocComment.lines(model.documentation, noteDeprecation: !availabilityIsSafe(model)),
+            attributes: availabilityIsSafe(model) ? DocComment.availability(model.documentation) : [],
+            fields: rendered,
+            hasCodingKeys: renamed || customDecoding,
+            hasCustomDecoding: customDecoding,
+            hasCustomEncoding: customEncoding)
+    }
+
+    private mutating func translateField(_ field: Field, scope: inout NameScope) -> FieldRender? {
+        let type = field.type.value
+        guard let swiftType = speller.local(type), let decodeType = speller.local(type.nonOptional) else {
+            log.error("unknown type '\(type)' for field '\(field.name.value)'", at: field.type.location)
+            return nil
+        }
+        let name = scope.claim(SwiftIdentifier.member(field.name.value))
+        let key = field.key ?? field.name.value
+        var defaultValue: [String] = []
+        var fallback: [String] = []
+        if let value = field.defaultValue {
+            do {
+                let literal = try DefaultLiteral(speller: speller).spell(value.value, as: type)
+                defaultValue = [literal]
+                if literal != "nil" { fallback = [literal] }
+            } catch {
+                log.error(error.message, at: value.location)
+                return nil
+            }
+        } else if type.isOptional {
+            defaultValue = ["nil"]
+        }
+        var format: [String] = []
+        if let spelled = dateFormat(field.format) {
+            guard type.nonOptional == .named("Date") else {
+                log.error("a date format applies only to Date fields, not \(type)", at: field.format?.location ?? field.type.location)
+                return nil
+            }
+            format = [spelled]
+        }
+        let lenient = type.isOptional || !fallback.isEmpty
+        return FieldRender(
+            name: name,
+            // Fields cannot carry `@available(deprecated)`: the generated init and coding use them.
+            docs: DocComment.lines(field.documentation, noteDeprecation: true),
+            type: swiftType,
+            defaultValue: defaultValue,
+            renamedKey: key == SwiftIdentifier.plain(name) ? [] : [SwiftLiteral.string(key)],
+            decodeMethod: lenient ? "decodeIfPresent" : "decode",
+            encodeMethod: type.isOptional ? "encodeIfPresent" : "encode",
+            decodeType: decodeType,
+            decodeFallback: fallback,
+            dateFormat: format)
+    }
+
+    private mutating func translateEnum(_ model: Model, typeName: String, definition: EnumDefinition) -> EnumRender {
+        let names = Translator.caseNames(definition)
+        var seen: Set<String> = []
+        var cases: [EnumCaseRender] = []
+        for enumCase in definition.cases where seen.insert(enumCase.value.value).inserted {
+            let raw: String
+            switch definition.rawType {
+            case .string:
+                raw = SwiftLiteral.string(enumCase.value.value)
+            case .integer:
+                guard let number = Int64(enumCase.value.value) else {
+                    log.error("'\(enumCase.value.value)' is not an integer", at: enumCase.value.location)
+                    continue
+                }
+                raw = String(number)
+            }
+            cases.append(EnumCaseRender(
+                name: names[enumCase.value.value] ?? SwiftIdentifier.member(enumCase.value.value),
+                docs: DocComment.lines(enumCase.documentation, noteDeprecation: true),
+                rawLiteral: raw))
+        }
+        return EnumRender(
+            typeName: typeName,
+            docs: DocComment.lines(model.documentation, noteDeprecation: !availabilityIsSafe(model)),
+            attributes: availabilityIsSafe(model) ? DocComment.availability(model.documentation) : [],
+            rawType: definition.rawType.rawValue,
+            cases: cases)
+    }
+
+    /// Whether a deprecated model can carry `@available(*, deprecated)` without making generated
+    /// code warn: only when no other generated declaration mentions it. Otherwise the deprecation
+    /// is a doc-comment note.
+    private func availabilityIsSafe(_ model: Model) -> Bool {
+        guard model.documentation.deprecated != nil else { return true }
+        return !speller.referencedNames.contains(model.name.value)
+    }
+}

@@ -1,0 +1,133 @@
+import CourierSpec
+import Foundation
+
+/// Translates one spec into its render model; service-level parts here, models and endpoints in
+/// extensions.
+struct SpecTranslation {
+    let spec: Spec
+    let namespace: String
+    let stem: String
+    let speller: TypeSpeller
+    let readFile: Translator.FileReader
+    var log = TranslationLog()
+
+    /// Names of static members of the namespace and of the facade, shared so an endpoint gets the
+    /// same name in both.
+    var memberScope = NameScope(reserved: [
+        "service", "samples", "endpointWares", "url", "client", "namedWares", "requiredWareNames",
+        "wares", "MissingWare", "Environment", "ErrorEnvelope",
+    ])
+
+    init(spec: Spec, namespace: String, stem: String, speller: TypeSpeller, readFile: @escaping Translator.FileReader) {
+        self.spec = spec
+        self.namespace = namespace
+        self.stem = stem
+        self.speller = speller
+        self.readFile = readFile
+    }
+
+    /// Builds the render model, logging problems.
+    mutating func run() -> SpecRenderModel {
+        let models = spec.models.compactMap { translateModel($0) }
+        let endpoints = spec.endpoints.compactMap { translateEndpoint($0) }
+        let samples = zip(spec.endpoints, endpoints).compactMap { translateSample($0.0, functionName: $0.1.functionName) }
+        return SpecRenderModel(
+            sourceFileName: OutputLayout.fileName(of: spec.file), stem: stem, namespace: namespace,
+            namespaceDocs: DocComment.lines(summary: spec.summary, description: spec.description),
+            serviceNameLiteral: SwiftLiteral.string(spec.service.value), environments: environments(),
+            headers: spec.headers.map {
+                HeaderRender(nameLiteral: SwiftLiteral.string($0.value.name), valueLiteral: SwiftLiteral.string($0.value.value))
+            },
+            timeout: spec.timeout.map { [SwiftLiteral.duration(seconds: $0.value)] } ?? [],
+            dateFormat: dateFormat(spec.dateFormat) ?? ".iso8601",
+            keyStrategy: keyStrategy(), errorEnvelope: errorEnvelope(), models: models, endpoints: endpoints,
+            samples: samples, clientTypeName: namespace + "Client")
+    }
+
+    /// Production (the base URL) first, then the other environments in file order.
+    private mutating func environments() -> [EnvironmentRender] {
+        var scope = NameScope(reserved: ["baseURL", "allCases", "rawValue", "hashValue"])
+        var result: [EnvironmentRender] = []
+        let all = [Located(NamedValue(name: "production", value: spec.baseURL.value), at: spec.baseURL.location)]
+            + spec.environments
+        for environment in all {
+            let url = environment.value.value
+            if let parsed = URL(string: url), parsed.scheme != nil, parsed.host != nil {
+                // Checked here so the generated `URL(string:)` cannot fail at run time.
+            } else {
+                log.error("'\(url)' is not an absolute URL with a scheme and a host", at: environment.location)
+            }
+            result.append(EnvironmentRender(
+                caseName: scope.claim(SwiftIdentifier.member(environment.value.name)),
+                nameLiteral: SwiftLiteral.string(environment.value.name),
+                urlLiteral: SwiftLiteral.string(url),
+                docs: ["/// `\(url.replacingOccurrences(of: "`", with: "'"))`"]))
+        }
+        return result
+    }
+
+    /// `.iso8601`, … for a spec date format name; logs an error for others.
+    mutating func dateFormat(_ format: Located<String>?) -> String? {
+        guard let format else { return nil }
+        let known = ["iso8601", "date", "secondsSince1970", "millisecondsSince1970"]
+        guard known.contains(format.value) else {
+            log.error("unknown date format '\(format.value)' (expected \(known.joined(separator: ", ")))", at: format.location)
+            return nil
+        }
+        return "." + format.value
+    }
+
+    private mutating func keyStrategy() -> String {
+        guard let strategy = spec.keyStrategy else { return ".useDefaultKeys" }
+        guard strategy.value == "snakeCase" || strategy.value == "useDefaultKeys" else {
+            log.error("unknown key strategy '\(strategy.value)' (expected snakeCase or useDefaultKeys)", at: strategy.location)
+            return ".useDefaultKeys"
+        }
+        return "." + strategy.value
+    }
+
+    private mutating func errorEnvelope() -> [ErrorEnvelopeRender] {
+        guard let envelope = spec.errors else { return [] }
+        guard let modelType = speller.local(.named(envelope.model.value)), speller.model(.named(envelope.model.value)) != nil else {
+            log.error("error envelope model '\(envelope.model.value)' is not a model", at: envelope.model.location)
+            return []
+        }
+        return [ErrorEnvelopeRender(
+            modelType: modelType,
+            codeFieldLiteral: SwiftLiteral.string(envelope.codeField?.value ?? "code"),
+            events: envelope.events.map {
+                KeyValueLiteral(key: SwiftLiteral.string($0.value.name), value: SwiftLiteral.string($0.value.value))
+            })]
+    }
+
+    /// The sample of an endpoint, read relative to the spec file.
+    private mutating func translateSample(_ endpoint: Endpoint, functionName: String) -> SampleRender? {
+        guard let sample = endpoint.sample else { return nil }
+        let path: String
+        if sample.value.hasPrefix("/") {
+            path = sample.value
+        } else {
+            path = URL(fileURLWithPath: spec.file).deletingLastPathComponent().appendingPathComponent(sample.value).path
+        }
+        let data: Data
+        do {
+            data = try readFile(path)
+        } catch {
+            log.error("cannot read sample '\(sample.value)': \(Self.describe(error))", at: sample.location)
+            return nil
+        }
+        return SampleRender(
+            propertyName: memberScope.claim(SwiftIdentifier.plain(functionName) + "Sample"),
+            endpointNameLiteral: SwiftLiteral.string(endpoint.name.value),
+            dataExpression: SwiftLiteral.data(data))
+    }
+
+    /// A short explanation of a file error, without Foundation's long user-info dump.
+    static func describe(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError || nsError.code == 260 {
+            return "no such file"
+        }
+        return error.localizedDescription
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Swift literal syntax for text, durations and embedded files.
+public enum SwiftLiteral {
+    /// A double-quoted string literal holding exactly `text`: backslashes, quotes, line breaks and
+    /// other control characters are escaped, so the literal is always one line.
+    public static func string(_ text: String) -> String {
+        var result = "\""
+        result.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || isInvisibleFormatting(scalar) {
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// Line and paragraph separators and bidirectional controls, which would make the generated
+    /// source misleading or break its lines; they are written as `\u{…}` escapes.
+    private static func isInvisibleFormatting(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
+        default: false
+        }
+    }
+
+    /// A `Duration` expression for a number of seconds: `.seconds(30)`, or `.milliseconds(1500)`
+    /// when there is a fraction.
+    public static func duration(seconds: Double) -> String {
+        if seconds.isFinite, seconds.rounded() == seconds, abs(seconds) < 1e15 {
+            return ".seconds(\(Int64(seconds)))"
+        }
+        let milliseconds = (seconds * 1000).rounded()
+        guard milliseconds.isFinite, abs(milliseconds) < 9e18 else { return ".seconds(0)" }
+        return ".milliseconds(\(Int64(milliseconds)))"
+    }
+
+    /// A `Data` expression holding exactly `bytes`.
+    ///
+    /// UTF-8 text without carriage returns or other control characters (tabs and line feeds are
+    /// fine) becomes a readable multi-line raw string, `Data(#"""` … `"""#.utf8)`, with as many `#`
+    /// as needed so nothing inside ends it or starts an escape. The closing delimiter sits at
+    /// column 0, so the content is kept byte for byte. Anything else becomes base64.
+    public static func data(_ bytes: Data) -> String {
+        guard let text = String(data: bytes, encoding: .utf8), isPlainText(text) else {
+            return "Data(base64Encoded: \(string(bytes.base64EncodedString()))) ?? Data()"
+        }
+        let hashes = String(repeating: "#", count: hashCount(for: text))
+        return "Data(\(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes).utf8)"
+    }
+
+    private static func isPlainText(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            scalar == "\n" || scalar == "\t" || (scalar.value >= 0x20 && scalar.value != 0x7F && !isInvisibleFormatting(scalar))
+        }
+    }
+
+    /// One more `#` than the longest run following a quote or a backslash in `text`.
+    static func hashCount(for text: String) -> Int {
+        var longest = 0
+        var run = -1
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" {
+                run = 0
+            } else if scalar == "#", run >= 0 {
+                run += 1
+                longest = max(longest, run)
+            } else {
+                run = -1
+            }
+        }
+        return longest + 1
+    }
+}

@@ -1,0 +1,116 @@
+import CourierSpec
+import Foundation
+
+/// The default translate stage: turns specs into render models, deciding every identifier, type
+/// spelling, literal and doc line.
+///
+/// It assumes specs passed validation, but never traps on one that did not: anything it cannot
+/// express becomes an error diagnostic at the offending line.
+public struct Translator: SpecTranslating {
+    /// Reads a sample file by path; replaced in tests.
+    public typealias FileReader = @Sendable (String) throws -> Data
+
+    private let readFile: FileReader
+
+    /// Creates a translator that reads sample files with `readFile` (the file system by default).
+    public init(readFile: @escaping FileReader = { path in try Data(contentsOf: URL(fileURLWithPath: path)) }) {
+        self.readFile = readFile
+    }
+
+    /// Translates every spec; see ``SpecTranslating/translate(_:)``.
+    public func translate(_ specs: [Spec]) -> TranslationResult {
+        var log = TranslationLog()
+        let namespaces = specs.map { SwiftIdentifier.type($0.service.value) }
+        let table = Self.modelTable(specs, namespaces: namespaces, log: &log)
+        let referenced = Self.referencedNames(specs)
+        var stems: [String: String] = [:]
+        var models: [SpecRenderModel] = []
+        for (spec, namespace) in zip(specs, namespaces) {
+            let stem = OutputLayout.stem(of: spec.file)
+            if let other = stems[stem] {
+                log.error(
+                    "two specs would generate the same files '\(stem).*.swift': \(other) and \(spec.file); rename one of them",
+                    at: SourceLocation(file: spec.file, line: 1, column: 1))
+                continue
+            }
+            stems[stem] = spec.file
+            let speller = TypeSpeller(models: table, namespace: namespace, referencedNames: referenced)
+            var translation = SpecTranslation(spec: spec, namespace: namespace, stem: stem, speller: speller, readFile: readFile)
+            models.append(translation.run())
+            log.append(translation.log.diagnostics)
+        }
+        return TranslationResult(models: models, diagnostics: log.diagnostics)
+    }
+
+    /// Type names that generated code inside a namespace uses; a model with one of these names is
+    /// renamed with a `Model` suffix so it does not shadow them.
+    static let reservedTypeNames: Set<String> = [
+        "Environment", "ErrorEnvelope", "CodingKeys", "Request", "ServiceConfiguration", "HeaderItem",
+        "JSONCoding", "CachePolicy", "FormFields", "JSONValue", "Duration", "Data", "URL", "Date", "UUID",
+        "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Decoder", "Encoder", "CodingKey",
+        "Codable", "Hashable", "Sendable", "CaseIterable", "RawRepresentable", "ParameterEncodable", "Optional",
+    ]
+
+    /// Model names mentioned by fields, parameters, bodies, responses and error envelopes.
+    private static func referencedNames(_ specs: [Spec]) -> Set<String> {
+        var names: Set<String> = []
+        for spec in specs {
+            for model in spec.models {
+                if case .object(let fields) = model.kind { for field in fields { names.formUnion(field.type.value.names) } }
+            }
+            for endpoint in spec.endpoints {
+                let parameters = endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters
+                for parameter in parameters { names.formUnion(parameter.type.value.names) }
+                switch endpoint.body {
+                case .json(let type): names.formUnion(type.value.names)
+                case .form(let fields, _): for field in fields { names.formUnion(field.type.value.names) }
+                case .raw, nil: break
+                }
+                if let response = endpoint.response { names.formUnion(response.value.names) }
+            }
+            if let model = spec.errors?.model.value { names.insert(model) }
+        }
+        return names
+    }
+
+    /// Every model of every spec with its generated name and, for enums, its case names.
+    private static func modelTable(
+        _ specs: [Spec], namespaces: [String], log: inout TranslationLog
+    ) -> [String: TypeSpeller.ModelEntry] {
+        var table: [String: TypeSpeller.ModelEntry] = [:]
+        for (spec, namespace) in zip(specs, namespaces) {
+            var scope = NameScope(reserved: [namespace])
+            for model in spec.models {
+                var identifier = SwiftIdentifier.type(model.name.value)
+                if reservedTypeNames.contains(identifier) || scope.contains(identifier) && identifier == namespace {
+                    identifier += "Model"
+                }
+                let claimed = scope.claim(identifier)
+                if claimed != identifier || identifier != SwiftIdentifier.type(model.name.value) {
+                    log.warning(
+                        "model '\(model.name.value)' is generated as '\(claimed)' to avoid a clash with another name",
+                        at: model.name.location)
+                }
+                guard table[model.name.value] == nil else { continue }
+                var entry = TypeSpeller.ModelEntry(namespace: namespace, typeName: claimed, enumeration: nil, caseNames: [:])
+                if case .enumeration(let definition) = model.kind {
+                    entry.enumeration = definition
+                    entry.caseNames = caseNames(definition)
+                }
+                table[model.name.value] = entry
+            }
+        }
+        return table
+    }
+
+    /// Case names by wire value: an explicit `name:`, or the value in lowerCamelCase; unique within
+    /// the enum and never `unknown` (the catch-all case), `rawValue` or `allCases`.
+    static func caseNames(_ definition: EnumDefinition) -> [String: String] {
+        var scope = NameScope(reserved: ["unknown", "rawValue", "allCases", "hashValue"])
+        var names: [String: String] = [:]
+        for enumCase in definition.cases where names[enumCase.value.value] == nil {
+            names[enumCase.value.value] = scope.claim(SwiftIdentifier.member(enumCase.name ?? enumCase.value.value))
+        }
+        return names
+    }
+}

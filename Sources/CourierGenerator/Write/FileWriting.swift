@@ -1,0 +1,70 @@
+import Foundation
+
+/// The write step: puts generated files into the output directory.
+public protocol FileWriting: Sendable {
+    /// Writes `files` into `directory` (created if needed) and says what changed.
+    func write(_ files: [GeneratedFile], to directory: String) throws(WriteError) -> WriteSummary
+}
+
+/// What a write did.
+public struct WriteSummary: Sendable, Hashable {
+    /// Files whose contents changed or that did not exist.
+    public var written: [String]
+    /// Files left alone because their contents were already right (their modification time stays).
+    public var unchanged: [String]
+
+    /// Creates a summary.
+    public init(written: [String] = [], unchanged: [String] = []) {
+        self.written = written
+        self.unchanged = unchanged
+    }
+}
+
+/// Why a file could not be written.
+public struct WriteError: Error, Sendable, CustomStringConvertible {
+    /// The path.
+    public var path: String
+    /// The system's explanation.
+    public var message: String
+
+    /// Creates an error.
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// `error: cannot write <path>: <message>`.
+    public var description: String { "error: cannot write \(path): \(message)" }
+}
+
+/// Writes files to disk, skipping those whose bytes are already the same.
+public struct FileWriter: FileWriting {
+    /// Creates a writer.
+    public init() {}
+
+    /// See ``FileWriting/write(_:to:)``.
+    public func write(_ files: [GeneratedFile], to directory: String) throws(WriteError) -> WriteSummary {
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError(path: directory, message: error.localizedDescription)
+        }
+        var summary = WriteSummary()
+        for file in files {
+            let path = (directory as NSString).appendingPathComponent(file.name)
+            let data = Data(file.contents.utf8)
+            if manager.contents(atPath: path) == data {
+                summary.unchanged.append(file.name)
+                continue
+            }
+            do {
+                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw WriteError(path: path, message: error.localizedDescription)
+            }
+            summary.written.append(file.name)
+        }
+        return summary
+    }
+}
