@@ -1,9 +1,9 @@
 import Testing
 @testable import CourierSpec
 
-/// Guards against quadratic behaviour: the benchmark spec size must load well within the
-/// budget of a whole `courier generate` (0.5 s, debug build).
-@Suite struct LoaderPerformanceTests {
+/// A spec of the benchmark's size loads cleanly. Speed is measured by the generator benchmark
+/// (Benchmarks/generator/run.py), not here: a timed unit test is noise on a shared machine.
+@Suite struct LargeSpecTests {
     static func largeSpec(models: Int, endpoints: Int) -> String {
         var lines = ["courier: 1", "service: Big", "baseURL: https://api.example.com", "models:"]
         for index in 0..<models {
@@ -23,13 +23,10 @@ import Testing
         return lines.joined(separator: "\n")
     }
 
-    @Test func benchmarkSizedSpecLoadsQuickly() {
-        let source = Self.largeSpec(models: 200, endpoints: 300)
-        let clock = ContinuousClock()
-        var result: SpecLoadResult?
-        let elapsed = clock.measure { result = load(source) }
-        #expect(result?.diagnostics.map(\.brief) == [])
-        #expect(result?.specs.first?.endpoints.count == 300)
-        #expect(elapsed < .milliseconds(400))
+    @Test func benchmarkSizedSpecLoadsWithoutDiagnostics() {
+        let result = load(Self.largeSpec(models: 200, endpoints: 300))
+        #expect(result.diagnostics.map(\.brief) == [])
+        #expect(result.specs.first?.endpoints.count == 300)
+        #expect(result.specs.first?.models.count == 200)
     }
 }
