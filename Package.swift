@@ -111,6 +111,7 @@ let package = Package(
             // Golden outputs are compared as text, never compiled into the test target.
             exclude: ["Golden"]
         ),
+        .testTarget(name: "CourierPluginTests"),
         .testTarget(
             name: "PetstoreAPITests",
             dependencies: ["PetstoreAPI", "Courier", "CourierTesting", "CourierTestServer"]

@@ -1,1 +1,173 @@
-// placeholder
+import Foundation
+
+/// A small HTTP/1.1 server on 127.0.0.1 for tests and examples, on plain POSIX sockets.
+///
+/// It binds a free port when created, answers routes registered by method and path, records
+/// every request it receives, and can misbehave on purpose (truncated bodies, dropped
+/// connections, stalls) to exercise a client's error paths.
+///
+/// ```swift
+/// let server = try TestServer()
+/// server.route(.get, "/pets/{id}") { request in
+///     .json(#"{"id": \#(request.pathParameters["id"] ?? "0")}"#)
+/// }
+/// server.start()
+/// defer { server.stop() }
+/// let url = server.baseURL // http://127.0.0.1:<port>
+/// ```
+///
+/// Paths are matched on the raw, percent-encoded request path; a `{name}` segment matches any
+/// one segment. A request no route matches gets `404` with a text body naming it. Each
+/// connection is served on its own thread; ``stop()`` closes the listener, ends every
+/// connection (stalled ones too) and waits for the threads to finish.
+public final class TestServer: Sendable {
+    /// Answers one request.
+    public typealias Handler = @Sendable (Request) -> Response
+
+    /// The port the server listens on.
+    public let port: UInt16
+
+    private let listener: Socket
+    private let state = Locked(State())
+    private let threads = DispatchGroup()
+
+    private struct Route {
+        let method: Method
+        let segments: [Substring]
+        let handler: Handler
+    }
+
+    private struct State {
+        var routes: [Route] = []
+        var requests: [Request] = []
+        var started = false
+        var stopping = false
+    }
+
+    /// Binds 127.0.0.1 at `port`; the default 0 picks a free port, read back in ``port``.
+    ///
+    /// - Throws: ``SocketError`` when the socket cannot be opened or bound.
+    public init(port: UInt16 = 0) throws {
+        let listener = try Socket.listen(port: port)
+        do {
+            self.port = try listener.localPort()
+        } catch {
+            listener.close()
+            throw error
+        }
+        self.listener = listener
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// `http://127.0.0.1:<port>`, to use as a service's base URL.
+    public var baseURL: URL {
+        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Registers `handler` for `method` requests to `path` (percent-encoded, `{name}` matches a
+    /// segment). A later registration for the same method and path replaces the earlier one.
+    public func route(_ method: Method, _ path: String, _ handler: @escaping Handler) {
+        let route = Route(method: method, segments: path.split(separator: "/", omittingEmptySubsequences: false), handler: handler)
+        state.withLock { state in
+            state.routes.removeAll { $0.method == method && $0.segments == route.segments }
+            state.routes.append(route)
+        }
+    }
+
+    /// Every request received so far, in arrival order.
+    public var requests: [Request] {
+        state.withLock { $0.requests }
+    }
+
+    /// How many requests have been received so far.
+    public var requestCount: Int {
+        state.withLock { $0.requests.count }
+    }
+
+    /// Starts accepting connections on a background thread; calling it again does nothing.
+    public func start() {
+        let shouldStart = state.withLock { state -> Bool in
+            guard !state.started, !state.stopping else { return false }
+            state.started = true
+            return true
+        }
+        guard shouldStart else { return }
+        let listener = self.listener
+        let state = self.state
+        let threads = self.threads
+        let routes: @Sendable (Request) -> Response = { [state] request in
+            TestServer.answer(request, state: state)
+        }
+        threads.enter()
+        let thread = Thread {
+            TestServer.acceptLoop(listener: listener, state: state, threads: threads, answer: routes)
+            threads.leave()
+        }
+        thread.name = "TestServer.accept"
+        thread.start()
+    }
+
+    /// Stops the server: no new connections, open ones (stalled ones too) are closed, and the call
+    /// returns once every server thread has finished (or after 5 seconds at most).
+    public func stop() {
+        let (first, started) = state.withLock { state -> (Bool, Bool) in
+            defer { state.stopping = true }
+            return (!state.stopping, state.started)
+        }
+        guard first else { return }
+        if started { _ = threads.wait(timeout: .now() + 5) }
+        listener.close()
+    }
+
+    // MARK: - Serving
+
+    private static func acceptLoop(
+        listener: Socket, state: Locked<State>, threads: DispatchGroup, answer: @escaping @Sendable (Request) -> Response
+    ) {
+        let isStopping: @Sendable () -> Bool = { state.withLock { $0.stopping } }
+        while !isStopping() {
+            guard listener.waitReadable(milliseconds: 50), let connection = listener.accept() else { continue }
+            threads.enter()
+            let thread = Thread {
+                Connection(socket: connection, isStopping: isStopping, answer: answer).serve()
+                threads.leave()
+            }
+            thread.name = "TestServer.connection"
+            thread.start()
+        }
+    }
+
+    private static func answer(_ request: Request, state: Locked<State>) -> Response {
+        let segments = request.path.split(separator: "/", omittingEmptySubsequences: false)
+        let match = state.withLock { state -> (Handler, [String: String])? in
+            state.requests.append(request)
+            for route in state.routes.reversed() where route.method == request.method {
+                if let parameters = TestServer.match(route.segments, segments) { return (route.handler, parameters) }
+            }
+            return nil
+        }
+        guard let (handler, parameters) = match else {
+            return .text("TestServer: no route for \(request.method) \(request.path)", status: 404)
+        }
+        var matched = request
+        matched.pathParameters = parameters
+        return handler(matched)
+    }
+
+    /// The `{name}` values when `segments` fit `pattern`, else `nil`.
+    private static func match(_ pattern: [Substring], _ segments: [Substring]) -> [String: String]? {
+        guard pattern.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (expected, actual) in zip(pattern, segments) {
+            if expected.hasPrefix("{"), expected.hasSuffix("}"), expected.count > 2, !actual.isEmpty {
+                parameters[String(expected.dropFirst().dropLast())] = String(actual)
+            } else if expected != actual {
+                return nil
+            }
+        }
+        return parameters
+    }
+}

@@ -1,1 +1,93 @@
 import Courier
+import Foundation
+import HTTPTypes
+
+/// A ``Transport`` that answers from canned replies instead of the network, for tests of code
+/// built on a ``Client``.
+///
+/// Replies are registered by method and path. The path is the request's full path without its
+/// query, percent-encoded as sent (including the service base URL's path, such as `/v1/pets`);
+/// a `{name}` segment in a pattern matches any one segment. Exact paths are tried before
+/// patterns; among equals the latest registration wins.
+///
+/// A request no reply matches gets a `404 Not Found` whose text body names the method and path,
+/// so by default it surfaces as ``CourierError/unacceptableStatus(_:)`` with a clear excerpt.
+///
+/// Every request is recorded, in order, whether or not it matched.
+///
+/// ```swift
+/// let stub = StubTransport()
+/// stub.on(.get, "/pets/{id}", reply: .json(#"{"id":1,"name":"Rex"}"#))
+/// let client = try Client(service: service, transport: stub)
+/// let pet = try await client.send(Petstore.getPet(id: 1))
+/// #expect(stub.requests.map(\.http.path) == ["/pets/1"])
+/// ```
+public final class StubTransport: Transport {
+    private struct Route: Sendable {
+        let method: HTTPRequest.Method
+        let segments: [Substring]
+        let isPattern: Bool
+        let reply: StubReply
+    }
+
+    private struct State: Sendable {
+        var routes: [Route] = []
+        var requests: [PreparedRequest] = []
+    }
+
+    private let state = Locked(State())
+
+    /// Creates a stub with no replies.
+    public init() {}
+
+    /// Registers `reply` for `method` requests to `path` (exact, or with `{name}` segments).
+    public func on(_ method: HTTPRequest.Method, _ path: String, reply: StubReply) {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        let isPattern = segments.contains { StubTransport.isPlaceholder($0) }
+        state.withLock { $0.routes.append(Route(method: method, segments: segments, isPattern: isPattern, reply: reply)) }
+    }
+
+    /// The requests seen so far, in the order they arrived.
+    public var requests: [PreparedRequest] {
+        state.withLock { $0.requests }
+    }
+
+    /// Forgets the recorded requests (the replies stay).
+    public func clearRequests() {
+        state.withLock { $0.requests.removeAll() }
+    }
+
+    /// Records `request` and answers with the matching reply, or `404` when none matches.
+    public func send(_ request: PreparedRequest) async throws -> RawResponse {
+        let path = StubTransport.pathWithoutQuery(request.http.path ?? "/")
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        let reply = state.withLock { state -> StubReply? in
+            state.requests.append(request)
+            return StubTransport.match(request.http.method, segments, in: state.routes)
+        }
+        guard let reply else {
+            let text = "StubTransport: no reply registered for \(request.http.method.rawValue) \(path)"
+            return RawResponse(
+                status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"], body: Data(text.utf8))
+        }
+        return try await reply.run(request)
+    }
+
+    private static func match(_ method: HTTPRequest.Method, _ segments: [Substring], in routes: [Route]) -> StubReply? {
+        let candidates = routes.reversed().filter { $0.method == method && $0.segments.count == segments.count }
+        if let exact = candidates.first(where: { !$0.isPattern && $0.segments == segments }) { return exact.reply }
+        return candidates.first { route in
+            route.isPattern && zip(route.segments, segments).allSatisfy { expected, actual in
+                isPlaceholder(expected) ? !actual.isEmpty : expected == actual
+            }
+        }?.reply
+    }
+
+    private static func isPlaceholder(_ segment: Substring) -> Bool {
+        segment.count > 2 && segment.hasPrefix("{") && segment.hasSuffix("}")
+    }
+
+    private static func pathWithoutQuery(_ path: String) -> String {
+        path.firstIndex(of: "?").map { String(path[..<$0]) } ?? path
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import PackagePlugin
+
+/// What the Courier plugins agree on with the `courier` tool: which files are specs, which
+/// files a spec generates, and where Courier's templates are.
+enum CourierFiles {
+    /// The files the tool writes for each spec; the tool guarantees exactly these.
+    static let outputKinds = ["Service", "Models", "Endpoints", "Client"]
+
+    static func isSpec(_ url: URL) -> Bool {
+        let name = url.lastPathComponent
+        return name.hasSuffix(".courier.yaml") || name.hasSuffix(".courier.yml")
+    }
+
+    /// `petstore.courier.yaml` → `petstore`.
+    static func stem(of spec: URL) -> String {
+        let name = spec.lastPathComponent
+        for suffix in [".courier.yaml", ".courier.yml"] where name.hasSuffix(suffix) {
+            return String(name.dropLast(suffix.count))
+        }
+        return spec.deletingPathExtension().lastPathComponent
+    }
+
+    static func outputs(for spec: URL, in directory: URL) -> [URL] {
+        let stem = stem(of: spec)
+        return outputKinds.map { directory.appendingPathComponent("\(stem).\($0).swift") }
+    }
+
+    /// Courier's own `templates/`: in the package that vends the plugin, which is the consumer's
+    /// package itself only when Courier builds its own targets.
+    static func templatesDirectory(in package: Package) throws -> URL {
+        guard let courier = findCourier(in: package) else {
+            throw PluginFailure("cannot find the Courier package among the dependencies of \(package.displayName)")
+        }
+        let templates = courier.directoryURL.appendingPathComponent("templates")
+        guard FileManager.default.fileExists(atPath: templates.path) else {
+            throw PluginFailure("Courier's templates directory is missing at \(templates.path)")
+        }
+        return templates
+    }
+
+    static func templateFiles(in directory: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".mustache") }.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    /// Breadth-first, so the nearest Courier wins if several versions were somehow in the graph.
+    private static func findCourier(in root: Package) -> Package? {
+        var queue = [root]
+        var seen = Set<String>()
+        while !queue.isEmpty {
+            let package = queue.removeFirst()
+            guard seen.insert(package.id).inserted else { continue }
+            if package.targets.contains(where: { $0.name == "CourierCLI" }) { return package }
+            queue += package.dependencies.map(\.package)
+        }
+        return nil
+    }
+}
+
+/// An error the plugin reports to SwiftPM as its message.
+struct PluginFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

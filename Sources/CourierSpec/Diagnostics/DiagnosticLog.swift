@@ -1,0 +1,50 @@
+/// Collects diagnostics while a spec is read, so that loading never stops at the first problem.
+struct DiagnosticLog: Sendable {
+    /// Everything reported so far, in the order it was found.
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Whether any error has been reported.
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Reports an error.
+    mutating func error(_ message: String, at location: SourceLocation) {
+        diagnostics.append(Diagnostic(.error, message, at: location))
+    }
+
+    /// Reports a warning.
+    mutating func warning(_ message: String, at location: SourceLocation) {
+        diagnostics.append(Diagnostic(.warning, message, at: location))
+    }
+
+    /// Adds context to the error or warning reported just before.
+    mutating func note(_ message: String, at location: SourceLocation) {
+        diagnostics.append(Diagnostic(.note, message, at: location))
+    }
+
+    /// Appends another log's diagnostics.
+    mutating func append(_ other: DiagnosticLog) {
+        diagnostics.append(contentsOf: other.diagnostics)
+    }
+
+    /// The diagnostics sorted by location, each keeping its notes right after it, and with exact
+    /// repeats removed (a node reached through several aliases is checked once per use).
+    func sorted() -> [Diagnostic] {
+        var groups: [[Diagnostic]] = []
+        for diagnostic in diagnostics {
+            if diagnostic.severity == .note, !groups.isEmpty {
+                groups[groups.count - 1].append(diagnostic)
+            } else {
+                groups.append([diagnostic])
+            }
+        }
+        var seen = Set<[Diagnostic]>()
+        let unique = groups.filter { seen.insert($0).inserted }
+        // Sorting indices with the original position as tie-breaker keeps equal locations in
+        // the order they were found.
+        let order = unique.indices.sorted { left, right in
+            let (a, b) = (unique[left][0].location, unique[right][0].location)
+            return a == b ? left < right : a < b
+        }
+        return order.flatMap { unique[$0] }
+    }
+}

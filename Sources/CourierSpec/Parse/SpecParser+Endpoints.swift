@@ -1,0 +1,134 @@
+extension SpecParser {
+    /// The method keys an endpoint may use, lower-case as written in specs.
+    static let httpMethods = ["get", "post", "put", "patch", "delete", "head", "options"]
+    /// Every key an endpoint may hold.
+    static let endpointKeys = Set(httpMethods).union([
+        "summary", "description", "deprecated", "query", "headers", "path", "body", "form", "raw",
+        "response", "auth", "wares", "cache", "timeout", "sample",
+    ])
+    /// The keys that each declare a request body.
+    static let bodyKeys = ["body", "form", "raw"]
+    /// Keys of `cache:`.
+    static let cacheKeys: Set<String> = ["policy", "ttl"]
+
+    /// Reads `endpoints:`.
+    mutating func endpoints(_ node: YAMLNode) -> [Endpoint] {
+        guard let mapping = KeyedMapping(node, what: "`endpoints`", log: &log) else { return [] }
+        return mapping.pairs.compactMap { endpoint($0) }
+    }
+
+    private mutating func endpoint(_ pair: YAMLPair) -> Endpoint? {
+        let what = "endpoint '\(pair.key)'"
+        guard let mapping = KeyedMapping(pair.value, what: what, log: &log) else { return nil }
+        let misspelledMethod = reportUnknownEndpointKeys(mapping, what: what)
+        let name = Located(pair.key, at: pair.keyLocation)
+        let (method, path) = methodAndPath(mapping, name: name, what: what, reportMissing: !misspelledMethod)
+        var endpoint = Endpoint(name: name, method: method, path: path, documentation: documentation(in: mapping, of: what))
+        if let node = mapping.value("path") { endpoint.pathParameters = parameters(node, kind: "path parameter") }
+        if let node = mapping.value("query") { endpoint.queryParameters = parameters(node, kind: "query parameter") }
+        if let node = mapping.value("headers") { endpoint.headerParameters = parameters(node, kind: "header parameter") }
+        endpoint.body = body(mapping, what: what)
+        if let node = mapping.value("response") { endpoint.response = typeRef(node, what: "the response of \(what)") }
+        if let node = mapping.value("auth") { endpoint.auth = text(node, what: "`auth` of \(what)") }
+        if let node = mapping.value("wares") { endpoint.wares = names(node, what: "`wares` of \(what)") }
+        if let node = mapping.value("cache") { endpoint.cache = cacheSetting(node, what: "`cache` of \(what)") }
+        if let node = mapping.value("timeout") { endpoint.timeout = duration(node, what: "`timeout` of \(what)") }
+        if let node = mapping.value("sample") { endpoint.sample = text(node, what: "`sample` of \(what)") }
+        return endpoint
+    }
+
+    /// A key holding a path (`fetch: /pets`) is taken for a misspelled method: an error, since
+    /// the endpoint cannot work without it. Other unknown keys get a warning.
+    /// Returns whether a misspelled method was reported.
+    private mutating func reportUnknownEndpointKeys(_ mapping: KeyedMapping, what: String) -> Bool {
+        var reportedMethod = false
+        for pair in mapping.unknownPairs(known: Self.endpointKeys) {
+            if let path = pair.value.scalar, path.text.hasPrefix("/") {
+                reportedMethod = true
+                log.error(
+                    "unknown HTTP method '\(pair.key)' in \(what) (use " + Self.httpMethods.joined(separator: ", ") + ")"
+                        + Suggestion.didYouMean(pair.key, among: Self.httpMethods),
+                    at: pair.keyLocation)
+            } else {
+                log.warning(
+                    "unknown key '\(pair.key)' in \(what)" + Suggestion.didYouMean(pair.key, among: Self.endpointKeys),
+                    at: pair.keyLocation)
+            }
+        }
+        return reportedMethod
+    }
+
+    /// The one method key and its path; placeholders (empty) after reporting none or several.
+    private mutating func methodAndPath(
+        _ mapping: KeyedMapping, name: Located<String>, what: String, reportMissing: Bool
+    ) -> (method: Located<String>, path: Located<String>) {
+        var found: (method: Located<String>, path: Located<String>)?
+        for pair in mapping.pairs where Self.httpMethods.contains(pair.key) {
+            if let first = found {
+                log.error(
+                    "\(what) has a second method '\(pair.key)' (it already has '\(first.method.value.lowercased())' "
+                        + "at line \(first.method.location.line)); declare one endpoint per method",
+                    at: pair.keyLocation)
+                continue
+            }
+            // Located at its first character (inside any quotes), so that placeholders in it
+            // can be pointed at by offset.
+            let path = text(pair.value, what: "the path of \(what)")
+                .map { Located($0.value, at: Self.location(in: pair.value, offset: 0)) } ?? Located("", at: pair.value.location)
+            found = (Located(pair.key.uppercased(), at: pair.keyLocation), path)
+        }
+        if let found { return found }
+        if reportMissing {
+            log.error(
+                "\(what) needs a method and a path, such as `get: /pets` (methods: \(Self.httpMethods.joined(separator: ", ")))",
+                at: name.location)
+        }
+        return (Located("", at: name.location), Located("", at: name.location))
+    }
+
+    private mutating func parameters(_ node: YAMLNode, kind: String) -> [Parameter] {
+        typedEntries(node, kind: kind, known: Self.parameterKeys).map(Self.parameter)
+    }
+
+    private static func parameter(_ entry: TypedEntry) -> Parameter {
+        Parameter(
+            name: entry.name, type: entry.type, key: entry.key, defaultValue: entry.defaultValue,
+            documentation: entry.documentation)
+    }
+
+    /// `body: Type`, `form: { field: Type }` or `raw: content/type`: at most one of them.
+    private mutating func body(_ mapping: KeyedMapping, what: String) -> Body? {
+        let written = mapping.pairs.filter { Self.bodyKeys.contains($0.key) }
+        for extra in written.dropFirst() {
+            log.error(
+                "\(what) has both `\(written[0].key)` and `\(extra.key)`; a request has one body: `body`, `form` or `raw`",
+                at: extra.keyLocation)
+        }
+        guard let pair = written.first else { return nil }
+        switch pair.key {
+        case "body":
+            return typeRef(pair.value, what: "the body of \(what)").map(Body.json)
+        case "form":
+            return .form(parameters(pair.value, kind: "form field"), at: pair.keyLocation)
+        default:
+            return text(pair.value, what: "`raw` of \(what) (a content type such as image/png)")
+                .map { Body.raw(contentType: $0) }
+        }
+    }
+
+    /// `cache: { policy: …, ttl: … }`, or just `cache: policy`.
+    private mutating func cacheSetting(_ node: YAMLNode, what: String) -> CacheSetting? {
+        if node.scalar != nil {
+            return text(node, what: "the policy of \(what)").map { CacheSetting(policy: $0) }
+        }
+        guard let mapping = KeyedMapping(node, what: what, log: &log) else { return nil }
+        mapping.warnAboutUnknownKeys(known: Self.cacheKeys, in: what, log: &log)
+        guard let policyNode = mapping.value("policy") else {
+            log.error("\(what) needs `policy:`", at: node.location)
+            return nil
+        }
+        guard let policy = text(policyNode, what: "the policy of \(what)") else { return nil }
+        let ttl = mapping.value("ttl").flatMap { duration($0, what: "the ttl of \(what)") }
+        return CacheSetting(policy: policy, ttl: ttl)
+    }
+}

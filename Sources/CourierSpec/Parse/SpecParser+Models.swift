@@ -1,0 +1,102 @@
+extension SpecParser {
+    /// Keys of a model's long form.
+    static let objectModelKeys: Set<String> = ["fields", "summary", "description", "deprecated"]
+    /// Keys of an enum model.
+    static let enumModelKeys: Set<String> = ["enum", "type", "summary", "description", "deprecated"]
+    /// Keys of an enum case's long form.
+    static let enumCaseKeys: Set<String> = ["value", "name", "summary", "description", "deprecated"]
+
+    /// Reads `models:`.
+    mutating func models(_ node: YAMLNode) -> [Model] {
+        guard let mapping = KeyedMapping(node, what: "`models`", log: &log) else { return [] }
+        return mapping.pairs.compactMap { model($0) }
+    }
+
+    /// Reads one model: an enum (`enum:` holding a list), the long form (`fields:` holding a
+    /// mapping, next to `summary:` and friends), or the short form (a mapping of fields).
+    private mutating func model(_ pair: YAMLPair) -> Model? {
+        let name = Located(pair.key, at: pair.keyLocation)
+        let what = "model '\(pair.key)'"
+        guard pair.value.pairs != nil else {
+            log.error(
+                "\(what) must be a mapping of fields (`{}` for none) or `{ enum: [a, b] }`, found \(pair.value.kindDescription)",
+                at: pair.value.location)
+            return nil
+        }
+        guard let mapping = KeyedMapping(pair.value, what: what, log: &log) else { return nil }
+        if let cases = mapping.value("enum"), cases.items != nil {
+            return enumModel(name: name, mapping: mapping, cases: cases, what: what)
+        }
+        if let fields = mapping.value("fields"), fields.pairs != nil || fields.isNull {
+            mapping.warnAboutUnknownKeys(known: Self.objectModelKeys, in: what, log: &log)
+            let entries = typedEntries(fields, kind: "field", known: Self.fieldKeys)
+            return Model(name: name, kind: .object(entries.map(Self.field)), documentation: documentation(in: mapping, of: what))
+        }
+        let entries = mapping.pairs.compactMap { typedEntry($0, kind: "field", known: Self.fieldKeys) }
+        return Model(name: name, kind: .object(entries.map(Self.field)))
+    }
+
+    private static func field(_ entry: TypedEntry) -> Field {
+        Field(
+            name: entry.name, type: entry.type, key: entry.key, defaultValue: entry.defaultValue,
+            format: entry.format, documentation: entry.documentation)
+    }
+
+    private mutating func enumModel(name: Located<String>, mapping: KeyedMapping, cases node: YAMLNode, what: String) -> Model? {
+        mapping.warnAboutUnknownKeys(known: Self.enumModelKeys, in: what, log: &log)
+        var cases: [(enumCase: EnumCase, isInteger: Bool)] = []
+        var firstLine: [String: Int] = [:]
+        for item in node.items ?? [] {
+            guard let (enumCase, isInteger) = enumCase(item, of: what) else { continue }
+            if let line = firstLine[enumCase.value.value] {
+                log.error("duplicate value '\(enumCase.value.value)' in \(what) (first at line \(line))", at: enumCase.value.location)
+                continue
+            }
+            firstLine[enumCase.value.value] = enumCase.value.location.line
+            cases.append((enumCase, isInteger))
+        }
+        if cases.isEmpty, node.items?.isEmpty ?? true {
+            log.error("\(what) needs at least one case in `enum:`", at: node.location)
+        }
+        var rawType: EnumDefinition.RawType = cases.allSatisfy(\.isInteger) && !cases.isEmpty ? .integer : .string
+        if let typeNode = mapping.value("type"), let type = text(typeNode, what: "`type` of \(what)") {
+            if let declared = EnumDefinition.RawType(rawValue: type.value) {
+                rawType = declared
+            } else {
+                log.error("the `type` of \(what) must be String or Int, found '\(type.value)'", at: type.location)
+            }
+        }
+        if rawType == .integer {
+            for (enumCase, isInteger) in cases where !isInteger {
+                log.error("\(what) has integer values, but '\(enumCase.value.value)' is not an integer", at: enumCase.value.location)
+            }
+        }
+        let definition = EnumDefinition(rawType: rawType, cases: cases.map(\.enumCase))
+        return Model(name: name, kind: .enumeration(definition), documentation: documentation(in: mapping, of: what))
+    }
+
+    /// A case: a bare value, or `{ value: …, name: …, summary: … }`.
+    private mutating func enumCase(_ item: YAMLNode, of what: String) -> (EnumCase, isInteger: Bool)? {
+        if let scalar = item.scalar {
+            guard let value = text(item, what: "each value of \(what)") else { return nil }
+            return (EnumCase(value: value), scalar.isPlain && Self.isInteger(value.value))
+        }
+        guard let mapping = KeyedMapping(item, what: "each value of \(what)", log: &log) else { return nil }
+        mapping.warnAboutUnknownKeys(known: Self.enumCaseKeys, in: "a case of \(what)", log: &log)
+        guard let valueNode = mapping.value("value") else {
+            log.error("a case of \(what) written as a mapping needs `value:`", at: item.location)
+            return nil
+        }
+        guard let value = text(valueNode, what: "the `value` of a case of \(what)") else { return nil }
+        let caseWhat = "case '\(value.value)' of \(what)"
+        let name = mapping.value("name").flatMap { text($0, what: "the `name` of \(caseWhat)")?.value }
+        let enumCase = EnumCase(value: value, name: name, documentation: documentation(in: mapping, of: caseWhat))
+        return (enumCase, valueNode.scalar?.isPlain == true && Self.isInteger(value.value))
+    }
+
+    /// Whether `text` is a decimal integer, optionally signed.
+    static func isInteger(_ text: String) -> Bool {
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}

@@ -1,0 +1,105 @@
+/// Turns one file's YAML node tree into a ``Spec``, reporting every structural problem it meets
+/// (wrong shapes, unknown keys, unreadable types or durations) and carrying on.
+///
+/// Meaning across the whole load (do types exist, do defaults fit, are paths consistent) is
+/// checked afterwards by ``SpecValidator``. When a required part is missing the parser keeps a
+/// placeholder (an empty name) so later checks still run; such specs always come with an error.
+struct SpecParser {
+    /// Everything reported while parsing.
+    var log = DiagnosticLog()
+
+    /// Reads `node` as text, or reports that `what` must be text.
+    mutating func text(_ node: YAMLNode, what: String) -> Located<String>? {
+        guard let scalar = node.scalar, !scalar.isNull else {
+            log.error("\(what) must be text, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        return Located(scalar.text, at: node.location)
+    }
+
+    /// Reads a duration: seconds (`30`, `1.5`), or a number with `ms`, `s`, `m` or `h`.
+    mutating func duration(_ node: YAMLNode, what: String) -> Located<Double>? {
+        guard let text = text(node, what: what) else { return nil }
+        guard let seconds = Self.seconds(in: text.value) else {
+            log.error(
+                "invalid duration '\(text.value)' for \(what); write seconds (30) or a positive number with "
+                    + "ms, s, m or h (500ms, 30s, 2m)",
+                at: text.location)
+            return nil
+        }
+        return Located(seconds, at: text.location)
+    }
+
+    /// The number of seconds `text` means, if it is a valid positive duration.
+    static func seconds(in text: String) -> Double? {
+        let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        let trimmed = text.trimmingWhitespace()
+        let unit = units.first { trimmed.hasSuffix($0.suffix) }
+        let number = String(trimmed.dropLast(unit?.suffix.count ?? 0)).trimmingWhitespace()
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              let value = Double(number), value > 0, value.isFinite
+        else { return nil }
+        return value * (unit?.seconds ?? 1)
+    }
+
+    /// Reads `summary:`, `description:` and `deprecated:` from a mapping.
+    mutating func documentation(in mapping: KeyedMapping, of what: String) -> Documentation {
+        var documentation = Documentation()
+        if let node = mapping.value("summary") { documentation.summary = text(node, what: "the summary of \(what)")?.value }
+        if let node = mapping.value("description") {
+            documentation.description = text(node, what: "the description of \(what)")?.value
+        }
+        if let node = mapping.value("deprecated") { documentation.deprecated = deprecation(node, of: what) }
+        return documentation
+    }
+
+    /// `deprecated: true`, `false`, or a message saying what to use instead.
+    private mutating func deprecation(_ node: YAMLNode, of what: String) -> Deprecation? {
+        guard let text = text(node, what: "`deprecated` of \(what)") else { return nil }
+        if node.scalar?.isPlain == true {
+            if text.value == "true" { return Deprecation() }
+            if text.value == "false" { return nil }
+        }
+        return Deprecation(message: text.value)
+    }
+
+    /// A mapping of names to text values (environments, headers, error events), in file order,
+    /// each located at its value when `atValue` (the part later checked), else at its name.
+    mutating func namedValues(_ node: YAMLNode, what: String, atValue: Bool) -> [Located<NamedValue>] {
+        guard let mapping = KeyedMapping(node, what: what, log: &log) else { return [] }
+        return mapping.pairs.compactMap { pair in
+            guard let value = text(pair.value, what: "'\(pair.key)' in \(what)") else { return nil }
+            return Located(NamedValue(name: pair.key, value: value.value), at: atValue ? value.location : pair.keyLocation)
+        }
+    }
+
+    /// A list of names; a single name is accepted as a list of one.
+    mutating func names(_ node: YAMLNode, what: String) -> [Located<String>] {
+        if node.scalar != nil { return text(node, what: what).map { [$0] } ?? [] }
+        guard let items = node.items else {
+            log.error("\(what) must be a list of names, found \(node.kindDescription)", at: node.location)
+            return []
+        }
+        return items.compactMap { text($0, what: "each of \(what)") }
+    }
+
+    /// The value as written, for defaults and enum values.
+    static func specValue(_ node: YAMLNode) -> SpecValue {
+        switch node.content {
+        case .scalar(let scalar): scalar.isNull ? .null : .scalar(scalar.text, quoted: !scalar.isPlain)
+        case .sequence(let items): .sequence(items.map(specValue))
+        case .mapping(let pairs): .mapping(pairs.map { ($0.key, specValue($0.value)) })
+        }
+    }
+
+    /// Where character `offset` of a scalar's text is, when that can be known (a one-line plain
+    /// or quoted scalar); otherwise where the scalar starts.
+    static func location(in node: YAMLNode, offset: Int) -> SourceLocation {
+        guard let scalar = node.scalar, scalar.style != .block, node.location.line == node.end.line else {
+            return node.location
+        }
+        var location = node.location
+        location.column += offset + (scalar.isPlain ? 0 : 1)
+        return location
+    }
+}

@@ -1,0 +1,83 @@
+/// Checks a path template (`/pets/{id}`) against the endpoint's `path:` parameters.
+enum PathTemplateCheck {
+    /// A `{name}` in a path, with its character offset.
+    struct Placeholder {
+        /// The name between the braces.
+        var name: String
+        /// The offset of `{` in the path.
+        var offset: Int
+    }
+
+    /// Reports a path not starting with `/`, malformed braces, placeholders without a
+    /// parameter, and parameters without a placeholder.
+    static func check(_ endpoint: Endpoint, of what: String, log: inout DiagnosticLog) {
+        let path = endpoint.path
+        guard path.value.hasPrefix("/") else {
+            log.error("the path of \(what) must start with '/', found '\(path.value)'", at: path.location)
+            return
+        }
+        guard let placeholders = placeholders(in: path, of: what, log: &log) else { return }
+        let declared = Set(endpoint.pathParameters.map(\.name.value))
+        var seen = Set<String>()
+        for placeholder in placeholders {
+            let location = at(path, offset: placeholder.offset)
+            if !seen.insert(placeholder.name).inserted {
+                log.error("placeholder '{\(placeholder.name)}' appears twice in the path of \(what)", at: location)
+            } else if !declared.contains(placeholder.name) {
+                log.error(
+                    "placeholder '{\(placeholder.name)}' in the path of \(what) has no parameter; declare it under "
+                        + "`path:`, such as `path: { \(placeholder.name): Int }`"
+                        + Suggestion.didYouMean(placeholder.name, among: declared),
+                    at: location)
+            }
+        }
+        for parameter in endpoint.pathParameters where !seen.contains(parameter.name.value) {
+            log.error(
+                "path parameter '\(parameter.name.value)' of \(what) does not appear in the path '\(path.value)'; "
+                    + "write it as {\(parameter.name.value)}",
+                at: parameter.name.location)
+        }
+    }
+
+    /// The placeholders of `path`, or `nil` after reporting unbalanced or empty braces.
+    static func placeholders(in path: Located<String>, of what: String, log: inout DiagnosticLog) -> [Placeholder]? {
+        var result: [Placeholder] = []
+        var open: (offset: Int, name: String)?
+        for (offset, character) in path.value.enumerated() {
+            switch character {
+            case "{":
+                guard open == nil else {
+                    log.error("'{' inside a placeholder in the path of \(what)", at: at(path, offset: offset))
+                    return nil
+                }
+                open = (offset, "")
+            case "}":
+                guard let current = open else {
+                    log.error("'}' without '{' in the path of \(what)", at: at(path, offset: offset))
+                    return nil
+                }
+                guard !current.name.isEmpty else {
+                    log.error("empty placeholder '{}' in the path of \(what)", at: at(path, offset: current.offset))
+                    return nil
+                }
+                result.append(Placeholder(name: current.name, offset: current.offset))
+                open = nil
+            default:
+                open?.name.append(character)
+            }
+        }
+        if let open {
+            log.error("placeholder '{\(open.name)' in the path of \(what) is not closed with '}'", at: at(path, offset: open.offset))
+            return nil
+        }
+        return result
+    }
+
+    /// The location of character `offset` of the path, assuming it is written on one line as
+    /// plain text (true of paths in practice: `get: /pets/{id}`).
+    private static func at(_ path: Located<String>, offset: Int) -> SourceLocation {
+        var location = path.location
+        location.column += offset
+        return location
+    }
+}

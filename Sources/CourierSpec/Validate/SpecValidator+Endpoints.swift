@@ -1,0 +1,96 @@
+extension SpecValidator {
+    /// Checks an endpoint: its name, path and parameters, body, response and options.
+    mutating func checkEndpoint(_ endpoint: Endpoint, in spec: Spec, models: ModelTable) {
+        let what = "endpoint '\(endpoint.name.value)'"
+        let types = TypeCheck(models: models)
+        checkIdentifier(endpoint.name, what: "endpoint name")
+        if !endpoint.method.value.isEmpty {
+            PathTemplateCheck.check(endpoint, of: what, log: &log)
+        }
+        checkParameters(endpoint, of: what, models: models)
+        switch endpoint.body {
+        case .json(let type):
+            types.checkNames(type, in: "the body of \(what)", log: &log)
+        case .raw(let contentType):
+            if !contentType.value.contains("/") {
+                log.error(
+                    "`raw` of \(what) needs a content type such as image/png, found '\(contentType.value)'",
+                    at: contentType.location)
+            }
+        case .form, .none:
+            break
+        }
+        if let body = endpoint.body, ["GET", "HEAD"].contains(endpoint.method.value) {
+            log.warning("a \(endpoint.method.value) request with a body; many servers ignore or reject it", at: Self.location(of: body))
+        }
+        if let response = endpoint.response {
+            types.checkNames(response, in: "the response of \(what)", allowsEmpty: true, log: &log)
+        }
+        if let auth = endpoint.auth { checkAuth(auth) }
+        var wares = Set<String>()
+        for ware in endpoint.wares {
+            checkIdentifier(ware, what: "ware")
+            if !wares.insert(ware.value).inserted {
+                log.warning("ware '\(ware.value)' is listed twice in \(what)", at: ware.location)
+            }
+        }
+        if let cache = endpoint.cache { checkOneOf(cache.policy, Self.cachePolicies, what: "cache policy") }
+        if let sample = endpoint.sample {
+            let path = Self.samplePath(sample.value, specFile: spec.file)
+            if !fileExists(path) {
+                log.error("sample file '\(sample.value)' of \(what) does not exist (looked for \(path))", at: sample.location)
+            }
+        }
+    }
+
+    private static func location(of body: Body) -> SourceLocation {
+        switch body {
+        case .json(let type): type.location
+        case .form(_, let location): location
+        case .raw(let contentType): contentType.location
+        }
+    }
+
+    /// Parameter names must be usable, distinct across path, query, headers and form fields
+    /// (they all become arguments of one factory), typed for the wire, with fitting defaults.
+    private mutating func checkParameters(_ endpoint: Endpoint, of what: String, models: ModelTable) {
+        var formFields: [Parameter] = []
+        if case .form(let fields, _) = endpoint.body { formFields = fields }
+        let groups: [(kind: String, parameters: [Parameter], allowsLists: Bool)] = [
+            ("path parameter", endpoint.pathParameters, false),
+            ("query parameter", endpoint.queryParameters, true),
+            ("header parameter", endpoint.headerParameters, true),
+            ("form field", formFields, true),
+        ]
+        let types = TypeCheck(models: models)
+        var swiftNames: [String: (name: Located<String>, kind: String)] = [:]
+        for group in groups {
+            for parameter in group.parameters {
+                let name = parameter.name
+                let description = "\(group.kind) '\(name.value)' of \(what)"
+                checkIdentifier(name, what: group.kind)
+                let swiftName = SwiftName.lowerCamelCase(name.value)
+                if let other = swiftNames[swiftName] {
+                    log.error(
+                        "\(description) clashes with \(other.kind) '\(other.name.value)' (line \(other.name.location.line)): "
+                            + "both become the argument '\(swiftName)'",
+                        at: name.location)
+                } else {
+                    swiftNames[swiftName] = (name, group.kind)
+                }
+                guard types.checkNames(parameter.type, in: description, log: &log) else { continue }
+                if group.kind == "path parameter", parameter.type.value.isOptional {
+                    log.error("\(description) cannot be optional: a path always has all its parts", at: parameter.type.location)
+                } else if !types.isParameterType(parameter.type.value, allowsLists: group.allowsLists) {
+                    log.error(
+                        "\(description) has type '\(parameter.type.value)'; parameters must be built-in scalars or enums"
+                            + (group.allowsLists ? ", or lists of them" : ""),
+                        at: parameter.type.location)
+                }
+                if let value = parameter.defaultValue {
+                    DefaultValueCheck(models: models).check(value, type: parameter.type.value, of: description, log: &log)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+extension SpecValidator {
+    /// Checks the top-level settings of a spec.
+    mutating func checkService(_ spec: Spec, models: ModelTable) {
+        if !spec.service.value.isEmpty, !SwiftName.isIdentifier(spec.service.value) {
+            log.error(
+                "service name '\(spec.service.value)' must be a Swift type name (letters, digits and _, "
+                    + "not starting with a digit)",
+                at: spec.service.location)
+        }
+        if !spec.baseURL.value.isEmpty { checkURL(spec.baseURL, what: "baseURL") }
+        for environment in spec.environments {
+            let name = Located(environment.value.name, at: environment.location)
+            checkIdentifier(name, what: "environment")
+            checkURL(Located(environment.value.value, at: environment.location), what: "URL of environment '\(name.value)'")
+        }
+        for header in spec.headers where header.value.name.isEmpty {
+            log.error("a header needs a name", at: header.location)
+        }
+        if let auth = spec.auth { checkAuth(auth) }
+        if let dates = spec.dateFormat { checkOneOf(dates, Self.dateFormats, what: "date format") }
+        if let keys = spec.keyStrategy { checkOneOf(keys, Self.keyStrategies, what: "key strategy") }
+        if let errors = spec.errors { checkErrors(errors, models: models) }
+    }
+
+    /// `auth:` is `none`, `bearer`, or the name of a scheme the app registers.
+    mutating func checkAuth(_ auth: Located<String>) {
+        checkIdentifier(auth, what: "auth scheme")
+    }
+
+    private mutating func checkURL(_ url: Located<String>, what: String) {
+        if let problem = URLCheck.problem(with: url.value) {
+            log.error("invalid \(what) '\(url.value)': \(problem)", at: url.location)
+        }
+    }
+
+    private mutating func checkErrors(_ errors: ErrorEnvelope, models: ModelTable) {
+        let name = errors.model.value
+        if models[name] == nil {
+            log.error(
+                "`errors.model` '\(name)' is not a declared model" + Suggestion.didYouMean(name, among: models.names),
+                at: errors.model.location)
+        } else if let fields = models.fields(of: name) {
+            if let codeField = errors.codeField, !fields.contains(where: { $0.name.value == codeField.value }) {
+                log.error(
+                    "`errors.codeField` '\(codeField.value)' is not a field of '\(name)'"
+                        + Suggestion.didYouMean(codeField.value, among: fields.map(\.name.value)),
+                    at: codeField.location)
+            }
+        } else {
+            log.error("`errors.model` '\(name)' must be a model with fields, not an enum", at: errors.model.location)
+        }
+        for event in errors.events where !SwiftName.isIdentifier(event.value.value) {
+            log.error(
+                "event name '\(event.value.value)' for code '\(event.value.name)' must be a Swift identifier, "
+                    + "such as maintenanceMode",
+                at: event.location)
+        }
+    }
+}

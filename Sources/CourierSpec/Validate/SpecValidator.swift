@@ -1,0 +1,86 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Checks what the parser cannot see in one mapping at a time: names, types and defaults
+/// against every model of the load, paths against their parameters, URLs, cycles, files.
+///
+/// Reports everything it finds; never stops at the first problem.
+struct SpecValidator {
+    /// The date formats `dates:` and `format:` accept.
+    static let dateFormats = ["iso8601", "date", "secondsSince1970", "millisecondsSince1970"]
+    /// The key strategies `keys:` accepts.
+    static let keyStrategies = ["useDefaultKeys", "snakeCase"]
+    /// The policies `cache.policy` accepts.
+    static let cachePolicies = ["remoteOnly", "localOnly", "localElseRemote", "remoteElseLocal", "localThenRemote"]
+
+    /// The specs of one load.
+    let specs: [Spec]
+    /// Whether a file exists, for `sample:`.
+    let fileExists: (String) -> Bool
+    /// Everything found.
+    var log = DiagnosticLog()
+
+    /// Prepares to check `specs` together.
+    init(specs: [Spec], fileExists: @escaping (String) -> Bool) {
+        self.specs = specs
+        self.fileExists = fileExists
+    }
+
+    /// Runs every check.
+    mutating func validate() {
+        let models = ModelTable(specs: specs, log: &log)
+        for spec in specs {
+            checkService(spec, models: models)
+            for model in spec.models { checkModel(model, models: models) }
+            for endpoint in spec.endpoints { checkEndpoint(endpoint, in: spec, models: models) }
+        }
+        ModelCycleCheck.check(specs, models: models, log: &log)
+        checkEndpointNamesAcrossFiles()
+    }
+
+    /// Reports `value` unless it is one of `allowed`, suggesting the closest.
+    mutating func checkOneOf(_ value: Located<String>, _ allowed: [String], what: String) {
+        guard !allowed.contains(value.value) else { return }
+        log.error(
+            "unknown \(what) '\(value.value)' (use " + allowed.joined(separator: ", ") + ")"
+                + Suggestion.didYouMean(value.value, among: allowed),
+            at: value.location)
+    }
+
+    /// Reports a name that cannot become a Swift identifier.
+    mutating func checkIdentifier(_ name: Located<String>, what: String) {
+        guard !SwiftName.becomesIdentifier(name.value) else { return }
+        log.error(
+            "\(what) '\(name.value)' cannot become a Swift name: it needs letters, and must not start with a digit",
+            at: name.location)
+    }
+
+    /// Resolves `sample:` against the spec file's directory.
+    static func samplePath(_ sample: String, specFile: String) -> String {
+        guard !sample.hasPrefix("/"), let slash = specFile.lastIndex(of: "/") else { return sample }
+        return String(specFile[...slash]) + sample
+    }
+
+    /// Two files of the same service declaring the same endpoint (one file cannot: that is a
+    /// duplicate YAML key).
+    private mutating func checkEndpointNamesAcrossFiles() {
+        var first: [String: SourceLocation] = [:]
+        for spec in specs {
+            var seenInFile = Set<String>()
+            for endpoint in spec.endpoints where seenInFile.insert(endpoint.name.value).inserted {
+                let key = spec.service.value + "." + endpoint.name.value
+                if let location = first[key] {
+                    log.error(
+                        "duplicate endpoint '\(endpoint.name.value)' in service '\(spec.service.value)' "
+                            + "(first declared at \(location))",
+                        at: endpoint.name.location)
+                } else {
+                    first[key] = endpoint.name.location
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// How spec names become Swift names, and which names can.
+enum SwiftName {
+    /// `created_at` → `createdAt`, `X-Request-ID` → `xRequestID`, `in-stock` → `inStock`:
+    /// words split at anything but letters and digits, the first word starting lower-case and
+    /// the others upper-case, the rest of each word kept as written.
+    static func lowerCamelCase(_ text: String) -> String {
+        let words = text.split { !($0.isLetter || $0.isNumber) }
+        var result = ""
+        for (index, word) in words.enumerated() {
+            let first = String(word.prefix(1))
+            result += (index == 0 ? first.lowercased() : first.uppercased()) + word.dropFirst()
+        }
+        return result
+    }
+
+    /// Whether `text` becomes a Swift identifier once camel-cased: it has letters or digits,
+    /// and the first of them is not a digit.
+    static func becomesIdentifier(_ text: String) -> Bool {
+        guard let first = lowerCamelCase(text).first else { return false }
+        return !first.isNumber
+    }
+
+    /// Whether `text` is usable as written as a Swift type name or identifier: a letter or `_`, then
+    /// letters, digits and `_`.
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+}

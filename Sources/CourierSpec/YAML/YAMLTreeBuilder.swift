@@ -1,0 +1,102 @@
+/// Builds one document's node tree from libyaml's events: nesting, anchors and aliases.
+///
+/// Works with an explicit stack rather than recursion, and caps nesting depth and alias
+/// expansion, so that hostile input ends in a diagnostic rather than a crash or a hang.
+struct YAMLTreeBuilder {
+    /// Deeper nesting is rejected; no spec needs more, and later stages recurse over the tree.
+    static let maximumDepth = 128
+    /// More nodes reached through aliases than this is rejected ("billion laughs").
+    static let maximumExpandedNodes = 1_000_000
+
+    /// What feeding an event led to.
+    enum Progress {
+        /// The document's root is not complete yet.
+        case needsMore
+        /// The document's root is complete.
+        case finished(YAMLNode)
+        /// The input cannot be turned into a tree; the reason is in the log.
+        case failed
+    }
+
+    private struct Frame {
+        var isMapping: Bool
+        var isFlow: Bool
+        var start: SourceLocation
+        var anchor: String?
+        // For mappings: key, value, key, value, …
+        var children: [YAMLNode] = []
+        var weight = 1
+    }
+
+    private struct Anchored {
+        var node: YAMLNode
+        var weight: Int
+    }
+
+    private var stack: [Frame] = []
+    private var anchors: [String: Anchored] = [:]
+    private var expandedNodes = 0
+
+    /// Feeds the next node event (not stream or document events).
+    mutating func add(_ located: LocatedEvent, log: inout DiagnosticLog) -> Progress {
+        switch located.event {
+        case .scalar(let scalar, let anchor):
+            let node = YAMLNode(content: .scalar(scalar), location: located.start, end: located.end)
+            return complete(node, weight: 1, anchor: anchor, log: &log)
+        case .alias(let name):
+            return resolveAlias(name, at: located.start, log: &log)
+        case .sequenceStart(let anchor):
+            return open(Frame(isMapping: false, isFlow: false, start: located.start, anchor: anchor), log: &log)
+        case .mappingStart(let anchor, let isFlow):
+            return open(Frame(isMapping: true, isFlow: isFlow, start: located.start, anchor: anchor), log: &log)
+        case .sequenceEnd, .mappingEnd:
+            return close(at: located.end, log: &log)
+        case .streamStart, .streamEnd, .documentStart, .documentEnd:
+            return .needsMore
+        }
+    }
+
+    private mutating func open(_ frame: Frame, log: inout DiagnosticLog) -> Progress {
+        guard stack.count < Self.maximumDepth else {
+            log.error("YAML nesting is deeper than \(Self.maximumDepth) levels", at: frame.start)
+            return .failed
+        }
+        stack.append(frame)
+        return .needsMore
+    }
+
+    private mutating func close(at end: SourceLocation, log: inout DiagnosticLog) -> Progress {
+        guard let frame = stack.popLast() else { return .needsMore }
+        let content: YAMLNode.Content
+        if frame.isMapping {
+            content = .mapping(YAMLMappingAssembler.assemble(frame.children, isFlow: frame.isFlow, log: &log))
+        } else {
+            content = .sequence(frame.children)
+        }
+        let node = YAMLNode(content: content, location: frame.start, end: end)
+        return complete(node, weight: frame.weight, anchor: frame.anchor, log: &log)
+    }
+
+    private mutating func resolveAlias(_ name: String, at location: SourceLocation, log: inout DiagnosticLog) -> Progress {
+        guard let anchored = anchors[name] else {
+            log.error("unknown anchor '\(name)': an alias (*\(name)) must come after its anchor (&\(name))", at: location)
+            // An empty value keeps the surrounding structure readable for further checks.
+            let placeholder = YAMLNode(content: .scalar(YAMLScalar(text: "", style: .plain)), location: location, end: location)
+            return complete(placeholder, weight: 1, anchor: nil, log: &log)
+        }
+        expandedNodes += anchored.weight
+        guard expandedNodes <= Self.maximumExpandedNodes else {
+            log.error("aliases expand to more than \(Self.maximumExpandedNodes) nodes", at: location)
+            return .failed
+        }
+        return complete(anchored.node, weight: anchored.weight, anchor: nil, log: &log)
+    }
+
+    private mutating func complete(_ node: YAMLNode, weight: Int, anchor: String?, log: inout DiagnosticLog) -> Progress {
+        if let anchor { anchors[anchor] = Anchored(node: node, weight: weight) }
+        guard !stack.isEmpty else { return .finished(node) }
+        stack[stack.count - 1].children.append(node)
+        stack[stack.count - 1].weight += weight
+        return .needsMore
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Serves one accepted connection: reads requests, asks the routes for answers and carries
+/// them out, including the deliberate misbehaviours, until the peer or the server ends it.
+struct Connection {
+    static let maxRequests = 10_000
+
+    let socket: Socket
+    let isStopping: @Sendable () -> Bool
+    let answer: @Sendable (TestServer.Request) -> TestServer.Response
+
+    func serve() {
+        defer { socket.close() }
+        var reader = RequestReader(socket: socket, isStopping: isStopping)
+        for _ in 0..<Connection.maxRequests {
+            guard case .request(let request) = reader.next() else { return }
+            let response = answer(request)
+            if response.delay > .zero, !wait(response.delay) { return }
+            switch response.action {
+            case .respond:
+                let keepAlive = request.header("Connection")?.lowercased() != "close"
+                guard socket.write(response.serialized(keepAlive: keepAlive)), keepAlive else { return }
+            case .truncate:
+                socket.write(response.serialized(keepAlive: false))
+                return
+            case .close:
+                return
+            case .stall:
+                stall()
+                return
+            }
+        }
+    }
+
+    /// Sleeps up to `duration` in short slices; `false` when the server began stopping.
+    private func wait(_ duration: Duration) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + duration
+        while clock.now < deadline {
+            if isStopping() { return false }
+            let remaining = (deadline - clock.now).components
+            let seconds = Double(remaining.seconds) + Double(remaining.attoseconds) / 1e18
+            Thread.sleep(forTimeInterval: min(0.02, max(0, seconds)))
+        }
+        return true
+    }
+
+    /// Holds the connection without answering until the peer closes it or the server stops.
+    private func stall() {
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        while !isStopping() {
+            guard socket.waitReadable(milliseconds: 50) else { continue }
+            guard let count = socket.read(into: &scratch), count > 0 else { return }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failure of a socket call, with the call's name and `errno`.
+public struct SocketError: Error, Sendable, CustomStringConvertible {
+    /// The POSIX call that failed, such as `bind`.
+    public var call: String
+    /// The `errno` it left.
+    public var code: Int32
+
+    /// A one-line explanation.
+    public var description: String { "\(call) failed: errno \(code)" }
+}
+
+/// A thin owner of one POSIX socket descriptor: loopback listening, accepting, reading and
+/// writing with bounded waits. Not thread-safe; each socket is used by one thread at a time.
+struct Socket {
+    let descriptor: Int32
+
+    /// Opens a TCP socket listening on 127.0.0.1 at `port` (0 picks a free port).
+    static func listen(port: UInt16) throws(SocketError) -> Socket {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw SocketError(call: "socket", code: errno) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else {
+            let code = errno
+            systemClose(fd)
+            throw SocketError(call: "bind", code: code)
+        }
+        guard systemListen(fd, 64) == 0 else {
+            let code = errno
+            systemClose(fd)
+            throw SocketError(call: "listen", code: code)
+        }
+        return Socket(descriptor: fd)
+    }
+
+    /// The local port this socket is bound to.
+    func localPort() throws(SocketError) -> UInt16 {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let result = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard result == 0 else { throw SocketError(call: "getsockname", code: errno) }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    /// Waits up to `milliseconds` for the socket to become readable (data, a connection, or
+    /// the peer closing). Returns `false` on timeout.
+    func waitReadable(milliseconds: Int32) -> Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, milliseconds) > 0
+    }
+
+    /// Accepts a pending connection, or `nil` when none could be taken.
+    func accept() -> Socket? {
+        #if canImport(Glibc)
+        let fd = Glibc.accept(descriptor, nil, nil)
+        #else
+        let fd = Darwin.accept(descriptor, nil, nil)
+        #endif
+        guard fd >= 0 else { return nil }
+        #if canImport(Darwin)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        return Socket(descriptor: fd)
+    }
+
+    /// Reads what is available into `buffer`; returns the byte count, 0 when the peer closed,
+    /// or `nil` on an error.
+    func read(into buffer: inout [UInt8]) -> Int? {
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        return count >= 0 ? count : nil
+    }
+
+    /// Writes all of `bytes`; returns `false` when the peer has gone.
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return -1 }
+                return send(descriptor, base + offset, raw.count - offset, Socket.noSignal)
+            }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    /// Closes the descriptor.
+    func close() {
+        systemClose(descriptor)
+    }
+
+    #if canImport(Glibc)
+    private static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+    private static let noSignal: Int32 = 0
+    #endif
+}
+
+@inline(__always)
+private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.listen(fd, backlog)
+    #else
+    Darwin.listen(fd, backlog)
+    #endif
+}
+
+@inline(__always)
+private func systemClose(_ fd: Int32) {
+    #if canImport(Glibc)
+    _ = Glibc.close(fd)
+    #else
+    _ = Darwin.close(fd)
+    #endif
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// Builds a separate package that depends on Courier by path, the way an app would, and checks
+/// that the plugin finds Courier's templates, regenerates only when a spec changes, and reports
+/// spec mistakes as compiler diagnostics that fail the build.
+@Suite(.serialized, .timeLimit(.minutes(20)))
+struct PluginConsumerTests {
+    @Test func consumerPackageBuildsRegeneratesAndReportsDiagnostics() throws {
+        let package = try ConsumerPackage()
+        defer { package.remove() }
+
+        let first = try package.swift(["build"])
+        #expect(first.status == 0, "first build failed:\n\(first.output)")
+        try #require(first.status == 0)
+
+        let run = try package.runProduct("WeatherCheck")
+        #expect(run.output.contains("forecast Oslo -3.5"), "unexpected output: \(run.output)")
+
+        let models = try #require(package.generatedFile(named: "weather.Models.swift"))
+        let stamp = try modificationDate(of: models)
+        let noop = try package.swift(["build"])
+        #expect(noop.status == 0)
+        #expect(try modificationDate(of: models) == stamp, "a no-op build regenerated the sources")
+        #expect(!noop.output.contains("Courier: generating"), "a no-op build ran the generator:\n\(noop.output)")
+
+        try package.editSpec { $0.replacingOccurrences(of: "    celsius: Double\n", with: "    celsius: Double\n    humidity: Int?\n") }
+        let edited = try package.swift(["build"])
+        #expect(edited.status == 0, "build after editing the spec failed:\n\(edited.output)")
+        #expect(try String(contentsOf: models, encoding: .utf8).contains("humidity"))
+
+        try package.editSpec { $0.replacingOccurrences(of: "response: Forecast", with: "response: Forcast") }
+        let broken = try package.swift(["build"])
+        #expect(broken.status != 0, "a spec with an unknown type must fail the build")
+        #expect(broken.output.contains("weather.courier.yaml:13:15: error:"), "diagnostic not at the YAML line:\n\(broken.output)")
+        #expect(broken.output.contains("Forcast"))
+        #expect(broken.output.contains("Forecast"), "the diagnostic should suggest the declared model")
+    }
+}
+
+private func modificationDate(of url: URL) throws -> Date {
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    return try #require(attributes[.modificationDate] as? Date)
+}
+
+/// A temporary copy of `Tests/Fixtures/PluginConsumer` pointing at this checkout of Courier.
+private struct ConsumerPackage {
+    let directory: URL
+
+    init() throws {
+        let courierRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fixture = courierRoot.appendingPathComponent("Tests/Fixtures/PluginConsumer")
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("courier-plugin-consumer-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: fixture, to: directory)
+        let manifest = directory.appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+            .replacingOccurrences(of: "COURIER_PATH", with: courierRoot.path)
+        try text.write(to: manifest, atomically: true, encoding: .utf8)
+    }
+
+    var spec: URL { directory.appendingPathComponent("Sources/WeatherAPI/weather.courier.yaml") }
+
+    func editSpec(_ change: (String) -> String) throws {
+        let text = try String(contentsOf: spec, encoding: .utf8)
+        let changed = change(text)
+        #expect(changed != text, "the edit did not apply")
+        try changed.write(to: spec, atomically: true, encoding: .utf8)
+    }
+
+    func swift(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try runProcess("/usr/bin/env", ["swift"] + arguments + ["--package-path", directory.path])
+    }
+
+    func runProduct(_ name: String) throws -> (status: Int32, output: String) {
+        let binPath = try swift(["build", "--show-bin-path"]).output
+            .split(separator: "\n").last.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+        return try runProcess(binPath + "/" + name, [])
+    }
+
+    func generatedFile(named name: String) -> URL? {
+        let build = directory.appendingPathComponent(".build")
+        guard let walker = FileManager.default.enumerator(at: build, includingPropertiesForKeys: nil) else { return nil }
+        for case let url as URL in walker where url.lastPathComponent == name && url.path.contains("/plugins/outputs/") {
+            return url
+        }
+        return nil
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+private func runProcess(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    // Read before waiting so a chatty build cannot fill the pipe and deadlock.
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}

@@ -1,0 +1,2 @@
+// The Weather client is generated from weather.courier.yaml by CourierPlugin.
+import Courier
