@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -88,9 +88,10 @@ let package = Package(
             exclude: [],
             plugins: ["CourierPlugin"]
         ),
+        .target(name: "PetstoreServer", dependencies: ["CourierTestServer"]),
         .executableTarget(
             name: "PetstoreExample",
-            dependencies: ["PetstoreAPI", "Courier", "CourierTestServer"]
+            dependencies: ["PetstoreAPI", "Courier", "PetstoreServer"]
         ),
         .executableTarget(
             name: "CourierBenchmark",
@@ -114,7 +115,7 @@ let package = Package(
         .testTarget(name: "CourierPluginTests"),
         .testTarget(
             name: "PetstoreAPITests",
-            dependencies: ["PetstoreAPI", "Courier", "CourierTesting", "CourierTestServer"]
+            dependencies: ["PetstoreAPI", "Courier", "CourierTesting", "PetstoreServer"]
         ),
     ]
 )

@@ -70,7 +70,9 @@ extension SpecValidator {
                 let description = "\(group.kind) '\(name.value)' of \(what)"
                 checkIdentifier(name, what: group.kind)
                 let swiftName = SwiftName.lowerCamelCase(name.value)
-                if let other = swiftNames[swiftName] {
+                if !SwiftName.becomesIdentifier(name.value) {
+                    // Already reported; comparing unusable names would only add noise.
+                } else if let other = swiftNames[swiftName] {
                     log.error(
                         "\(description) clashes with \(other.kind) '\(other.name.value)' (line \(other.name.location.line)): "
                             + "both become the argument '\(swiftName)'",

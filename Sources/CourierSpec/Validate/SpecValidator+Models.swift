@@ -22,7 +22,9 @@ extension SpecValidator {
             let what = "field '\(field.name.value)' of \(owner)"
             checkIdentifier(field.name, what: "field")
             let swiftName = SwiftName.lowerCamelCase(field.name.value)
-            if let other = swiftNames[swiftName] {
+            if !SwiftName.becomesIdentifier(field.name.value) {
+                // Already reported; comparing unusable names would only add noise.
+            } else if let other = swiftNames[swiftName] {
                 log.error(
                     "\(what) clashes with field '\(other.value)' (line \(other.location.line)): both become '\(swiftName)'",
                     at: field.name.location)

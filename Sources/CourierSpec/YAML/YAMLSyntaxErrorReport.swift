@@ -13,8 +13,11 @@ enum YAMLSyntaxErrorReport {
         // as context: the best place to point. Parser errors ("while parsing a block mapping")
         // have the start of the enclosing collection as context, often many lines above the
         // offending token, which the problem mark points at.
-        let scannerContext = error.context.flatMap { $0.hasPrefix("while scanning") ? error.contextLocation : nil }
-        let primary = scannerContext ?? error.problemLocation
+        // A problem found only at the end of the input (an unclosed `[`) is also best shown
+        // where the unfinished construct started.
+        let preferContext = error.context?.hasPrefix("while scanning") == true
+            || source.onlyBlanks(from: error.problemLocation)
+        let primary = preferContext ? (error.contextLocation ?? error.problemLocation) : error.problemLocation
         log.error("YAML syntax error: \(error.problem)", at: primary)
         if primary != error.problemLocation {
             log.note("the problem was found here", at: error.problemLocation)
@@ -34,7 +37,16 @@ enum YAMLSyntaxErrorReport {
             return
         }
         let index = location.column - 1
-        guard characters.indices.contains(index), characters[index] == "?" else { return }
+        guard characters.indices.contains(index) else { return }
+        if characters[index] == "{", index > 0, characters[index - 1] == "/" {
+            let path = pathToken(around: index, in: characters)
+            log.note(
+                "YAML reads `{` inside a flow mapping `{ … }` as the start of a mapping; quote paths with "
+                    + "placeholders: \"\(path.text)\"",
+                at: SourceLocation(file: location.file, line: location.line, column: path.start + 1))
+            return
+        }
+        guard characters[index] == "?" else { return }
         guard let typeStart = startOfType(endingBefore: index, in: characters) else { return }
         let type = String(characters[typeStart..<index]) + "?"
         let inFlowMapping = error.context?.contains("flow mapping") ?? characters[..<typeStart].contains("{")
@@ -42,6 +54,26 @@ enum YAMLSyntaxErrorReport {
             ? flowMappingOptionalAdvice(type: type)
             : "YAML reads a leading `[` as a list and `?` as a key indicator; quote the type: \"\(type)\""
         log.note(message, at: SourceLocation(file: location.file, line: location.line, column: typeStart + 1))
+    }
+
+    /// The path written around the `{` at `brace`: back to the blank before it, forward over
+    /// balanced braces to the next blank or `,`.
+    private static func pathToken(around brace: Int, in line: [Character]) -> (text: String, start: Int) {
+        var start = brace
+        while start > 0, line[start - 1] != " " { start -= 1 }
+        var end = brace
+        var depth = 0
+        while end < line.count {
+            let character = line[end]
+            if character == "{" { depth += 1 }
+            if character == "}" {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            if depth == 0, character == " " || character == "," { break }
+            end += 1
+        }
+        return (String(line[start..<end]), start)
     }
 
     /// `tags: [URL] = []`: YAML reads `[URL]` as a list, then cannot make sense of `= []`.

@@ -1,0 +1,71 @@
+import Courier
+import Foundation
+import PetstoreAPI
+import PetstoreServer
+
+/// `swift run petstore-example`: the Petstore client that the build plugin generated from
+/// `specs/petstore.courier.yaml`, talking to an in-memory Petstore on 127.0.0.1.
+@main
+enum PetstoreExample {
+    static func main() async {
+        do {
+            try await run()
+        } catch {
+            print("The example failed: \(error)")
+            exit(1)
+        }
+    }
+
+    static func run() async throws {
+        let server = try PetstoreServer()
+        defer { server.stop() }
+        print("Petstore running at \(server.baseURL)")
+
+        let tokens = TokenStore()
+        let client = try Client(
+            service: Petstore.service(.local).with(baseURL: server.baseURL),
+            transport: URLSessionTransport(),
+            wares: [BearerToken(store: tokens), PrintCalls()]
+        )
+        let petstore = PetstoreClient(client: client, namedWares: ["idempotencyKey": IdempotencyKey()])
+
+        print("\n1. Log in (a form body; this endpoint has `auth: none`)")
+        let login = try await petstore.login(username: PetstoreServer.username, password: PetstoreServer.password)
+        await tokens.set(login.accessToken)
+        print("   access token \(login.accessToken), expires in \(login.expiresIn) s")
+
+        print("\n2. List pets (query parameters, lenient enums, per-field dates)")
+        for pet in try await petstore.listPets(limit: 10) {
+            print("   #\(pet.id) \(pet.name) [\(pet.status.rawValue)] size \(pet.size) since \(pet.createdAt)")
+        }
+
+        print("\n3. Create a pet (JSON body; the spec's `idempotencyKey` ware adds a header)")
+        let birthday = Date(timeIntervalSince1970: 1_700_000_000)
+        let created = try await petstore.createPet(body: .init(name: "Biscuit", tag: "dog", birthday: birthday))
+        print("   created #\(created.id) \(created.name), born \(created.birthday.map { "\($0)" } ?? "?")")
+
+        print("\n4. Rename it (PATCH), upload a photo (raw body), read a text report")
+        let renamed = try await petstore.patchPet(id: created.id, body: .init(name: "Biscuit II"))
+        try await petstore.uploadPhoto(id: created.id, body: Data([0x89, 0x50, 0x4E, 0x47]))
+        let report = try await petstore.petReport(kind: "daily summary")
+        print("   now called \(renamed.name); photo stored (\(server.uploadedPhotoSize(of: created.id) ?? 0) bytes)")
+        print("   report: \(report)")
+
+        print("\n5. The owner profile (renamed keys, millisecond dates, base64 data, UUID)")
+        let owner = try await petstore.getOwner(ownerID: 7)
+        print("   \(owner.name) owns \(owner.pets.count) pets, last seen \(owner.lastSeen), token \(owner.token)")
+
+        print("\n6. Errors say where they happened")
+        try await petstore.deletePet(id: created.id)
+        do {
+            _ = try await petstore.getPet(id: created.id)
+        } catch let error as CourierError {
+            print("   getPet after delete: \(error)")
+        }
+
+        print("\n7. Timing and the raw response are one call away")
+        let full = try await client.response(for: Petstore.getPet(id: 1))
+        print("   \(full.value.name): HTTP \(full.http.status.code) in \(full.metrics.duration)")
+        print("\nDone.")
+    }
+}

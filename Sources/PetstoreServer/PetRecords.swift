@@ -1,0 +1,70 @@
+import Foundation
+
+/// The server's own idea of a pet, written as wire JSON by hand so that tests check the
+/// generated `Codable` code against JSON nobody generated.
+struct PetRecord: Sendable {
+    var id: Int64
+    var name: String
+    var tag: String?
+    var status: String
+    var ownerID: Int
+    var createdAt: String
+    var birthday: String?
+    var photos: [String]
+    var size: Int
+
+    var json: [String: Any] {
+        var object: [String: Any] = [
+            "id": id, "name": name, "status": status, "owner_id": ownerID,
+            "created_at": createdAt, "photos": photos, "size": size,
+        ]
+        if let tag { object["tag"] = tag }
+        if let birthday { object["birthday"] = birthday }
+        return object
+    }
+}
+
+/// The pets, tokens and uploads behind ``PetstoreServer``, guarded by a lock because the
+/// server answers each connection on its own thread.
+final class PetStoreState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pets: [Int64: PetRecord] = [:]
+    private var nextID: Int64 = 1
+    private var uploads: [Int64: Int] = [:]
+    private var idempotencyKeys: Set<String> = []
+    let token: String
+
+    init(token: String) {
+        self.token = token
+        for (name, tag, status, size) in [("Rex", nil, "available", 3), ("Tom", "cat", "sold", 1), ("Kiwi", "bird", "pending", 1)] {
+            _ = add(name: name, tag: tag, status: status, birthday: nil, size: size)
+        }
+    }
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    func add(name: String, tag: String?, status: String, birthday: String?, size: Int = 2) -> PetRecord {
+        withLock {
+            let record = PetRecord(
+                id: nextID, name: name, tag: tag, status: status, ownerID: 7,
+                createdAt: "2024-05-0\(min(nextID, 9))T12:00:00.250Z", birthday: birthday, photos: [], size: size)
+            pets[nextID] = record
+            nextID += 1
+            return record
+        }
+    }
+
+    func all() -> [PetRecord] { withLock { pets.values.sorted { $0.id < $1.id } } }
+    func pet(_ id: Int64) -> PetRecord? { withLock { pets[id] } }
+    func replace(_ record: PetRecord) { withLock { pets[record.id] = record } }
+    func remove(_ id: Int64) -> Bool { withLock { pets.removeValue(forKey: id) != nil } }
+    func recordUpload(_ id: Int64, bytes: Int) { withLock { uploads[id] = bytes } }
+    func uploadedBytes(_ id: Int64) -> Int? { withLock { uploads[id] } }
+
+    /// Whether `key` is new; a repeated key means a retried create that must not add a second pet.
+    func claim(idempotencyKey key: String) -> Bool { withLock { idempotencyKeys.insert(key).inserted } }
+}

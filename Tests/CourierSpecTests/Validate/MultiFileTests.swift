@@ -1,0 +1,72 @@
+import Testing
+@testable import CourierSpec
+
+/// Several files loaded together share their models.
+@Suite struct MultiFileTests {
+    private let shared = SpecSource(file: "/specs/shared.courier.yaml", text: """
+        service: Petstore
+        models:
+          Pet: { id: Int }
+        """)
+
+    @Test func typesResolveAcrossFiles() {
+        let result = SpecLoader().load(sources: [shared, SpecSource(file: "/specs/api.courier.yaml", text: """
+            service: Petstore
+            baseURL: https://api.example.com
+            endpoints:
+              pets: { get: /pets, response: [Pet] }
+            """)])
+        #expect(result.diagnostics.map(\.description) == [])
+        #expect(result.specs.count == 2)
+    }
+
+    @Test func duplicateModelAcrossFilesIsAnErrorAtTheSecond() {
+        let result = SpecLoader().load(sources: [shared, SpecSource(file: "/specs/more.courier.yaml", text: """
+            service: Petstore
+            models:
+              Owner: {}
+              Pet: { name: String }
+            """)])
+        #expect(result.diagnostics.map(\.description) == [
+            "/specs/more.courier.yaml:4:3: error: duplicate model 'Pet' (first declared at /specs/shared.courier.yaml:3:3)",
+            "/specs/shared.courier.yaml:3:3: note: 'Pet' is first declared here",
+        ])
+    }
+
+    @Test func duplicateEndpointAcrossFilesOfOneService() {
+        let endpoint = """
+            service: Petstore
+            baseURL: https://api.example.com
+            endpoints:
+              pets: { get: /pets }
+            """
+        let result = SpecLoader().load(sources: [
+            SpecSource(file: "/specs/a.courier.yaml", text: endpoint),
+            SpecSource(file: "/specs/b.courier.yaml", text: endpoint),
+        ])
+        #expect(result.diagnostics.map(\.description) == [
+            "/specs/b.courier.yaml:4:3: error: duplicate endpoint 'pets' in service 'Petstore' "
+                + "(first declared at /specs/a.courier.yaml:4:3)",
+        ])
+    }
+
+    @Test func brokenFileDoesNotStopTheOthers() {
+        let result = SpecLoader().load(sources: [
+            SpecSource(file: "/specs/a.courier.yaml", text: "service: [unclosed"),
+            SpecSource(file: "/specs/b.courier.yaml", text: "service: B\nmodels:\n  P: { x: Strin }"),
+        ])
+        #expect(result.specs.map(\.service.value) == ["B"])
+        #expect(result.diagnostics.map(\.description) == [
+            "/specs/a.courier.yaml:1:10: error: YAML syntax error: did not find expected ',' or ']'",
+            "/specs/a.courier.yaml:2:1: note: the problem was found here",
+            "/specs/b.courier.yaml:3:11: error: unknown type 'Strin' in field 'x' of model 'P'; did you mean 'String'?",
+        ])
+    }
+
+    @Test func unreadableFile() {
+        let result = SpecLoader().load(files: ["/nonexistent/missing.courier.yaml"])
+        #expect(result.diagnostics.map(\.description) == [
+            "/nonexistent/missing.courier.yaml:1:1: error: cannot read the spec file",
+        ])
+    }
+}

@@ -1,0 +1,131 @@
+import Courier
+import CourierTestServer
+import Foundation
+import PetstoreAPI
+import Testing
+
+/// Drives every endpoint of the plugin-generated Petstore client against the loopback server.
+@Suite struct PetstoreClientTests {
+    @Test func loginSendsAFormWithoutAuthentication() async throws {
+        let harness = try PetstoreHarness(loggedIn: false)
+        defer { harness.stop() }
+        let tokens = try await harness.client.login(username: "ada", password: "lovelace")
+        #expect(tokens.accessToken == harness.server.accessToken)
+        #expect(tokens.refreshToken == "refresh-read", "the spec's default scope was not sent")
+        #expect(tokens.expiresIn == 3600)
+        let sent = try #require(harness.server.server.requests.last)
+        #expect(sent.header("Authorization") == nil)
+        #expect(sent.bodyText == "username=ada&password=lovelace&scope=read")
+    }
+
+    @Test func listPetsEncodesQueryAndDecodesDefaultsEnumsAndDates() async throws {
+        let harness = try PetstoreHarness()
+        defer { harness.stop() }
+        let pets = try await harness.client.listPets(limit: 2, tags: ["cat", "bird"])
+        #expect(pets.map(\.name) == ["Kiwi", "Tom"])
+        let sent = try #require(harness.server.server.requests.last)
+        #expect(sent.query == "limit=2&tags=cat&tags=bird&sort=name")
+        let tom = try #require(pets.last)
+        #expect(tom.status == .sold)
+        #expect(tom.size == .small)
+        #expect(tom.ownerID == 7)
+        #expect(tom.createdAt == Date(timeIntervalSince1970: 1_714_651_200.25))
+        #expect(tom.vaccinated == false, "missing key must take the spec default")
+        #expect(tom.photos.isEmpty)
+    }
+
+    @Test func listPetsFiltersByEnumStatus() async throws {
+        let harness = try PetstoreHarness()
+        defer { harness.stop() }
+        let pending = try await harness.client.listPets(status: .pending)
+        #expect(pending.map(\.name) == ["Kiwi"])
+        #expect(harness.server.server.requests.last?.queryValues("status") == ["pending"])
+    }
+
+    @Test func createPatchUpdateAndDeleteRoundTrip() async throws {
+        let harness = try PetstoreHarness()
+        defer { harness.stop() }
+        let birthday = Date(timeIntervalSince1970: 1_700_000_000)
+        let created = try await harness.client.createPet(body: .init(name: "Biscuit", tag: "dog", birthday: birthday))
+        #expect(created.name == "Biscuit")
+        #expect(created.status == .available)
+        #expect(created.birthday == Date(timeIntervalSince1970: 1_699_920_000), "date-only format keeps the day")
+        let createBody = try #require(harness.server.server.requests.last?.bodyText)
+        #expect(createBody.contains(#""birthday":"2023-11-14""#), "per-field date format not used: \(createBody)")
+
+        let patched = try await harness.client.patchPet(id: created.id, body: .init(status: .pending))
+        #expect(patched.status == .pending)
+        #expect(patched.name == "Biscuit")
+
+        let updated = try await harness.client.updatePet(id: created.id, body: .init(name: "Biscuit II"))
+        #expect(updated.name == "Biscuit II")
+        #expect(updated.tag == nil, "PUT replaces the whole pet")
+
+        try await harness.client.deletePet(id: created.id)
+        await #expect {
+            _ = try await harness.client.getPet(id: created.id)
+        } throws: { error in
+            (error as? CourierError)?.status?.code == 404
+        }
+    }
+
+    @Test func namedWareIsRequiredAndApplied() async throws {
+        let missing = try PetstoreHarness(namedWares: [:])
+        defer { missing.stop() }
+        await #expect(throws: PetstoreClient.MissingWare.self) {
+            _ = try await missing.client.createPet(body: .init(name: "X"))
+        }
+        #expect(missing.server.server.requestCount == 0, "nothing may be sent without the named ware")
+
+        let harness = try PetstoreHarness()
+        defer { harness.stop() }
+        _ = try await harness.client.createPet(body: .init(name: "Y"))
+        #expect(harness.server.server.requests.last?.header("Idempotency-Key")?.isEmpty == false)
+    }
+
+    @Test func headerParameterAndPathParameterEscaping() async throws {
+        let harness = try PetstoreHarness()
+        defer { harness.stop() }
+        let pet = try await harness.client.getPet(id: 1, xRequestID: "trace-1")
+        #expect(pet.name == "Rex")
+        #expect(harness.server.server.requests.last?.header("X-Request-ID") == "trace-1")
+        let report = try await harness.client.petReport(kind: "daily/../summary")
+        #expect(report.hasPrefix("report daily/../summary:"))
+        #expect(harness.server.server.requests.last?.path == "/v1/reports/daily%2F..%2Fsummary")
+    }
+
+    @Test func rawStringAndDataBodies() async throws {
+        let harness = try PetstoreHarness()
+        defer { harness.stop() }
+        try await harness.client.uploadPhoto(id: 2, body: Data([1, 2, 3, 4, 5]))
+        #expect(harness.server.uploadedPhotoSize(of: 2) == 5)
+        let export = try await harness.client.petExport()
+        #expect(export == Data([1, 2, 3]))
+    }
+
+    @Test func ownerDecodesEveryScalarKind() async throws {
+        let harness = try PetstoreHarness()
+        defer { harness.stop() }
+        let owner = try await harness.client.getOwner(ownerID: 7)
+        #expect(owner.name == "Ada")
+        #expect(owner.token == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        #expect(owner.avatar == Data("png".utf8))
+        #expect(owner.scores == ["walks": 12, "naps": 40])
+        #expect(owner.lastSeen == Date(timeIntervalSince1970: 1_714_564_800.25))
+        #expect(owner.email == nil)
+        #expect(owner.pets.count == 3)
+    }
+
+    @Test func missingTokenSurfacesAsUnauthorizedWithTheEnvelope() async throws {
+        let harness = try PetstoreHarness(loggedIn: false)
+        defer { harness.stop() }
+        do {
+            _ = try await harness.client.listPets()
+            Issue.record("expected a 401")
+        } catch let CourierError.unacceptableStatus(response) {
+            #expect(response.status.code == 401)
+            let envelope = try JSONDecoder().decode(Petstore.APIError.self, from: response.body)
+            #expect(envelope.code == "UNAUTHORIZED")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Courier
+import CourierTesting
+import Foundation
+import PetstoreAPI
+import Testing
+
+/// The generated models and namespace, without a server: lenient enums, defaults, samples.
+@Suite struct PetstoreModelTests {
+    @Test func unknownEnumValuesDecodeAndEncodeBack() throws {
+        let json = Data(#"{"id":9,"name":"Zed","status":"quarantined","owner_id":1,"created_at":"2024-01-01T00:00:00Z","size":42}"#.utf8)
+        let pet = try JSONDecoder().decode(Petstore.Pet.self, from: json)
+        #expect(pet.status == .unknown("quarantined"))
+        #expect(pet.size == .unknown(42))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let text = String(decoding: try encoder.encode(pet), as: UTF8.self)
+        #expect(text.contains(#""status":"quarantined""#))
+        #expect(text.contains(#""size":42"#))
+        #expect(text.contains(#""owner_id":1"#), "renamed keys must be encoded under their wire name")
+    }
+
+    @Test func environmentsPickBaseURLs() {
+        #expect(Petstore.service().baseURL.absoluteString == "https://petstore.example.com/v1")
+        #expect(Petstore.service(.staging).baseURL.absoluteString == "https://staging.petstore.example.com/v1")
+        #expect(Petstore.service(.local).environments["staging"]?.host == "staging.petstore.example.com")
+        #expect(Petstore.service().headers.map(\.name) == ["Accept", "X-Client"])
+        #expect(Petstore.service().timeout == .seconds(30))
+    }
+
+    @Test func factoriesCarryEndpointOptions() {
+        let list = Petstore.listPets()
+        #expect(list.cachePolicy == CachePolicy(.localThenRemote, timeToLive: .seconds(300)))
+        #expect(list.name == "listPets")
+        #expect(Petstore.login(username: "a", password: "b").authentication == .none)
+        #expect(Petstore.getPet(id: 1).authentication == .service)
+        #expect(Petstore.createPet(body: .init(name: "x")).timeout == .seconds(10))
+        #expect(Petstore.endpointWares["createPet"] == ["idempotencyKey"])
+    }
+
+    @Test func samplesStubTheClient() async throws {
+        let stub = StubTransport()
+        stub.on(.get, "/v1/pets", reply: .response(RawResponse(status: .ok, body: Petstore.listPetsSample)))
+        let client = try Client(service: Petstore.service(), transport: stub)
+        let pets = try await client.send(Petstore.listPets())
+        #expect(pets.map(\.name) == ["Rex", "Tom"])
+        #expect(pets.last?.createdAt == Date(timeIntervalSince1970: 1_714_638_600.25))
+        #expect(Petstore.samples.keys.sorted() == ["getPet", "listPets"])
+    }
+
+    @Test func errorEnvelopeDescribesEvents() {
+        #expect(Petstore.ErrorEnvelope.events["MAINTENANCE"] == "maintenanceMode")
+        #expect(Petstore.ErrorEnvelope.codeField == "code")
+    }
+}
