@@ -77,9 +77,14 @@ extension Petstore {
         return request
     }
 
-    @available(*, deprecated, message: "Use listPets instead.")
+    /// All pet IDs as bytes.
     public static func petExport() -> Request<Data> {
         Request<Data>(method: .get, path: "/export", name: "petExport")
+    }
+
+    @available(*, deprecated, message: "Use listPets instead.")
+    public static func legacyPets() -> Request<Page> {
+        Request<Page>(method: .get, path: "/legacy/pets", name: "legacyPets")
     }
 
     public static func getOwner(ownerID: Int) -> Request<Owner> {
