@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// The default render stage: Mustache templates, parsed once, rendered per spec.
@@ -24,15 +25,39 @@ public struct TemplateRenderer: FileRendering {
         self.library = library
     }
 
-    /// Renders the four files of `model`.
+    /// Renders the four files of `model`, concurrently (the output does not depend on the order).
     public func render(_ model: SpecRenderModel) throws(RenderError) -> [GeneratedFile] {
+        let kinds = OutputLayout.FileKind.allCases
+        let results = RenderSlots(count: kinds.count)
+        let library = self.library
+        DispatchQueue.concurrentPerform(iterations: kinds.count) { index in
+            results.set(index, library.render(model, withTemplate: kinds[index].templateName))
+        }
         var files: [GeneratedFile] = []
-        for kind in OutputLayout.FileKind.allCases {
-            guard let text = library.render(model, withTemplate: kind.templateName) else {
+        for (kind, text) in zip(kinds, results.values) {
+            guard let text else {
                 throw RenderError.missingTemplate(name: kind.templateName, searched: ["the loaded template set"])
             }
             files.append(GeneratedFile(name: OutputLayout.outputFileName(stem: model.stem, kind: kind), contents: text))
         }
         return files
+    }
+}
+
+/// Results of concurrent renders, one slot per file, guarded by a lock.
+private final class RenderSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [String?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ value: String?) {
+        lock.withLock { slots[index] = value }
+    }
+
+    var values: [String?] {
+        lock.withLock { slots }
     }
 }

@@ -119,10 +119,17 @@ public struct PetstoreClient: Sendable {
         return try await client.send(request)
     }
 
-    @available(*, deprecated, message: "Use listPets instead.")
+    /// All pet IDs as bytes.
     public func petExport() async throws -> Data {
         var request = Petstore.petExport()
         request.wares += try wares(for: "petExport")
+        return try await client.send(request)
+    }
+
+    @available(*, deprecated, message: "Use listPets instead.")
+    public func legacyPets() async throws -> Petstore.Page {
+        var request = Petstore.legacyPets()
+        request.wares += try wares(for: "legacyPets")
         return try await client.send(request)
     }
 

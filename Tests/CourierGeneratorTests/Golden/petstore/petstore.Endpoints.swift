@@ -77,9 +77,14 @@ extension Petstore {
         return request
     }
 
-    @available(*, deprecated, message: "Use listPets instead.")
+    /// All pet IDs as bytes.
     public static func petExport() -> Request<Data> {
         Request<Data>(method: .get, path: "/export", name: "petExport")
+    }
+
+    @available(*, deprecated, message: "Use listPets instead.")
+    public static func legacyPets() -> Request<Page> {
+        Request<Page>(method: .get, path: "/legacy/pets", name: "legacyPets")
     }
 
     public static func getOwner(ownerID: Int) -> Request<Owner> {
@@ -112,14 +117,15 @@ extension Petstore {
     /// The sample response body of the "listPets" endpoint.
     public static let listPetsSample: Data = Data(#"""
 [
-  {"id": 1, "name": "Rex", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z"}
+  {"id": 1, "name": "Rex", "status": "available", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z", "photos": [], "vaccinated": true, "size": 3},
+  {"id": 2, "name": "Tom", "tag": "cat", "status": "sold", "owner_id": 8, "created_at": "2024-05-02T08:30:00.250Z", "photos": ["https://img.example.com/tom.png"], "size": 1}
 ]
 
 """#.utf8)
 
     /// The sample response body of the "getPet" endpoint.
     public static let getPetSample: Data = Data(#"""
-{"id": 1, "name": "Rex \"the dog\" #1", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z"}
+{"id": 1, "name": "Rex", "status": "available", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z", "photos": [], "vaccinated": true, "size": 3}
 
 """#.utf8)
 }

@@ -352,7 +352,7 @@ extension Petstore {
 }
 
 extension Petstore {
-    @available(*, deprecated)
+    /// - Important: Deprecated.
     public struct Page: Codable, Hashable, Sendable {
         public var items: [Pet]
         public var next: String?

@@ -1,0 +1,62 @@
+import CourierGenerator
+import CourierSpec
+import Testing
+
+/// YAML in, Swift out, through the real loader.
+@Suite struct YAMLSnippetTests {
+    private func generate(_ yaml: String) throws -> [String: String] {
+        let loaded = SpecLoader().load(source: yaml, file: "specs/snippet.courier.yaml")
+        #expect(!loaded.hasErrors, "\(loaded.diagnostics)")
+        let (files, diagnostics) = try Rendering.render(loaded.specs)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        return files
+    }
+
+    @Test func modelWithDefaultsAndRenamedKey() throws {
+        let files = try generate("""
+            courier: 1
+            service: ShopAPI
+            baseURL: https://shop.example.com
+            models:
+              Item:
+                item_id: { type: Int, key: id }
+                count: Int = 1
+            """)
+        let models = try #require(files["snippet.Models.swift"])
+        #expect(models.contains("extension ShopAPI {"))
+        #expect(models.contains("public init(itemId: Int, count: Int = 1)"))
+        #expect(models.contains("case itemId = \"id\""))
+        #expect(models.contains("self.count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 1"))
+        #expect(!models.contains("encode(to"), "no formats, so encoding stays synthesized")
+        #expect(files["snippet.Service.swift"]?.contains("public enum ShopAPI {") == true)
+        #expect(files["snippet.Client.swift"]?.contains("public struct ShopAPIClient: Sendable {") == true)
+    }
+
+    @Test func endpointWithQueryDefaultsAndEmptyResponse() throws {
+        let files = try generate("""
+            courier: 1
+            service: Shop
+            baseURL: https://shop.example.com
+            auth: none
+            endpoints:
+              clearCart:
+                summary: Empties the cart.
+                delete: /carts/{cart_id}
+                path: { cart_id: String }
+                query:
+                  force: { type: Bool, default: false }
+            """)
+        let endpoints = try #require(files["snippet.Endpoints.swift"])
+        #expect(endpoints.contains("""
+                /// Empties the cart.
+                public static func clearCart(cartId: String, force: Bool = false) -> Request<Void> {
+                    var request = Request<Void>(method: .delete, path: "/carts/{cart_id}", name: "clearCart")
+                    request.setPathParameter("cart_id", to: cartId)
+                    request.addQuery("force", force)
+                    request.authentication = .none
+                    return request
+                }
+            """))
+        #expect(files["snippet.Client.swift"]?.contains("public func clearCart(cartId: String, force: Bool = false) async throws {") == true)
+    }
+}
