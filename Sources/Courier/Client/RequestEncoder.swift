@@ -96,7 +96,11 @@ struct RequestEncoder: Sendable {
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {
             path += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                // An unclosed brace is no placeholder: copy it and the rest literally.
+                rest = rest[open...]
+                break
+            }
             let name = String(rest[rest.index(after: open)..<close])
             guard let value = parameters[name] else {
                 throw CourierError.invalidRequest(.missingPathParameter(name))
