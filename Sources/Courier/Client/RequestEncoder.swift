@@ -91,24 +91,25 @@ struct RequestEncoder: Sendable {
     }
 
     /// Copies the template, replacing each `{name}` with its value encoded as exactly one segment.
+    ///
+    /// Scans UTF-8 bytes rather than characters: braces are ASCII, so byte positions are valid
+    /// string indices, and no grapheme breaking is needed on the hot path.
     static func appendPath(_ template: String, parameters: [String: String], to path: inout String) throws(CourierError) {
-        if !template.hasPrefix("/") { path += "/" }
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            path += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else {
-                // An unclosed brace is no placeholder: copy it and the rest literally.
-                rest = rest[open...]
-                break
-            }
-            let name = String(rest[rest.index(after: open)..<close])
+        let utf8 = template.utf8
+        if utf8.first != UInt8(ascii: "/") { path += "/" }
+        var literalStart = utf8.startIndex
+        while let open = utf8[literalStart...].firstIndex(of: UInt8(ascii: "{")),
+              let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
+            // An unclosed brace ends the loop and is copied literally with the rest.
+            path += template[literalStart..<open]
+            let name = String(template[utf8.index(after: open)..<close])
             guard let value = parameters[name] else {
                 throw CourierError.invalidRequest(.missingPathParameter(name))
             }
             appendSegment(value, to: &path)
-            rest = rest[rest.index(after: close)...]
+            literalStart = utf8.index(after: close)
         }
-        path += rest
+        path += template[literalStart...]
     }
 
     /// Percent-encodes a path parameter so it can never add, remove or climb segments.
