@@ -44,7 +44,7 @@ struct RequestEncoder: Sendable {
             RequestEncoder.appendEncoded(request.query, to: &path)
         }
         var fields = defaultHeaders
-        for item in request.headers { try RequestEncoder.append(item, to: &fields) }
+        if !request.headers.isEmpty { try RequestEncoder.merge(request.headers, into: &fields) }
         let body = try encodeBody(request.body, fields: &fields)
         let http = HTTPRequest(method: request.method, scheme: scheme, authority: authority, path: path, headerFields: fields)
         let options = RequestOptions(
@@ -78,6 +78,15 @@ struct RequestEncoder: Sendable {
         }
         if fields[.contentType] == nil { fields[.contentType] = contentType }
         return data
+    }
+
+    /// Appends a request's own header fields after the service defaults; a request field
+    /// replaces every default field of the same name rather than adding to it.
+    private static func merge(_ items: [HeaderItem], into fields: inout HTTPFields) throws(CourierError) {
+        var own = HTTPFields()
+        for item in items { try append(item, to: &own) }
+        for field in own where fields.contains(field.name) { fields[field.name] = nil }
+        fields.append(contentsOf: own)
     }
 
     private static func append(_ item: HeaderItem, to fields: inout HTTPFields) throws(CourierError) {

@@ -73,4 +73,19 @@ struct RequestEncoderTests {
         request.timeout = .milliseconds(250)
         #expect(try encoder().prepare(request).timeout == .milliseconds(250))
     }
+
+    @Test("default headers come first, then the request's own; same names are replaced, not doubled")
+    func headerOrder() throws {
+        let url = try #require(URL(string: "https://api.example.com"))
+        let encoder = try RequestEncoder(service: ServiceConfiguration(name: "t", baseURL: url, headers: [
+            HeaderItem(name: "X-A", value: "1"), HeaderItem(name: "Accept", value: "application/json"), HeaderItem(name: "X-B", value: "2"),
+        ]))
+        var request = Request<Void>(method: .get, path: "/x")
+        request.addHeader("X-C", "3")
+        request.addHeader("ACCEPT", "text/csv")
+        let fields = try encoder.prepare(request).http.headerFields
+        #expect(fields.map { "\($0.name.rawName)=\($0.value)" } == ["X-A=1", "X-B=2", "X-C=3", "ACCEPT=text/csv"])
+        let plain = try encoder.prepare(Request<Void>(method: .get, path: "/x")).http.headerFields
+        #expect(plain.map(\.value) == ["1", "application/json", "2"])
+    }
 }
