@@ -105,6 +105,7 @@ let package = Package(
             dependencies: ["Courier", "CourierTesting", "CourierTestServer"]
         ),
         .testTarget(name: "CourierTestingTests", dependencies: ["CourierTesting", "Courier"]),
+        .testTarget(name: "CourierTestServerTests", dependencies: ["CourierTestServer"]),
         .testTarget(name: "CourierSpecTests", dependencies: ["CourierSpec"]),
         .testTarget(
             name: "CourierGeneratorTests",

@@ -37,7 +37,7 @@ public final class Client: Sendable {
     /// - Throws: ``CourierError/invalidRequest(_:)`` when the base URL has no scheme or host.
     public init(
         service: ServiceConfiguration,
-        transport: any Transport,
+        transport: any Transport = URLSessionTransport(),
         wares: [any Ware] = [],
         logger: Logger = Logger(label: "courier", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws {
@@ -91,8 +91,8 @@ public final class Client: Sendable {
 
     private func exchange<Expected>(_ request: Request<Expected>) async throws -> RawResponse {
         let prepared = try encoder.prepare(request)
-        let chain = request.wares.isEmpty ? self.chain : self.chain.adding(request.wares)
-        return try await chain.run(prepared, context: context)
+        if request.wares.isEmpty { return try await chain.run(prepared, context: context) }
+        return try await chain.adding(request.wares).run(prepared, context: context)
     }
 
     private func decode<Expected>(_ raw: RawResponse, for request: Request<Expected>) throws -> Expected {

@@ -44,7 +44,7 @@ struct RequestEncoder: Sendable {
             RequestEncoder.appendEncoded(request.query, to: &path)
         }
         var fields = defaultHeaders
-        for item in request.headers { try RequestEncoder.append(item, to: &fields) }
+        if !request.headers.isEmpty { try RequestEncoder.merge(request.headers, into: &fields) }
         let body = try encodeBody(request.body, fields: &fields)
         let http = HTTPRequest(method: request.method, scheme: scheme, authority: authority, path: path, headerFields: fields)
         let options = RequestOptions(
@@ -80,6 +80,15 @@ struct RequestEncoder: Sendable {
         return data
     }
 
+    /// Appends a request's own header fields after the service defaults; a request field
+    /// replaces every default field of the same name rather than adding to it.
+    private static func merge(_ items: [HeaderItem], into fields: inout HTTPFields) throws(CourierError) {
+        var own = HTTPFields()
+        for item in items { try append(item, to: &own) }
+        for field in own where fields.contains(field.name) { fields[field.name] = nil }
+        fields.append(contentsOf: own)
+    }
+
     private static func append(_ item: HeaderItem, to fields: inout HTTPFields) throws(CourierError) {
         guard let name = HTTPField.Name(item.name) else {
             throw CourierError.invalidRequest(.invalidHeaderName(item.name))
@@ -91,20 +100,25 @@ struct RequestEncoder: Sendable {
     }
 
     /// Copies the template, replacing each `{name}` with its value encoded as exactly one segment.
+    ///
+    /// Scans UTF-8 bytes rather than characters: braces are ASCII, so byte positions are valid
+    /// string indices, and no grapheme breaking is needed on the hot path.
     static func appendPath(_ template: String, parameters: [String: String], to path: inout String) throws(CourierError) {
-        if !template.hasPrefix("/") { path += "/" }
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            path += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = String(rest[rest.index(after: open)..<close])
+        let utf8 = template.utf8
+        if utf8.first != UInt8(ascii: "/") { path += "/" }
+        var literalStart = utf8.startIndex
+        while let open = utf8[literalStart...].firstIndex(of: UInt8(ascii: "{")),
+              let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
+            // An unclosed brace ends the loop and is copied literally with the rest.
+            path += template[literalStart..<open]
+            let name = String(template[utf8.index(after: open)..<close])
             guard let value = parameters[name] else {
                 throw CourierError.invalidRequest(.missingPathParameter(name))
             }
             appendSegment(value, to: &path)
-            rest = rest[rest.index(after: close)...]
+            literalStart = utf8.index(after: close)
         }
-        path += rest
+        path += template[literalStart...]
     }
 
     /// Percent-encodes a path parameter so it can never add, remove or climb segments.

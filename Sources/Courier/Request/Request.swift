@@ -22,7 +22,8 @@ public struct Request<Expected: Sendable>: Sendable {
     public var pathParameters: [String: String]
     /// Query items in the order they are sent.
     public var query: [QueryItem]
-    /// Header fields sent with this request, after the service's default headers.
+    /// Header fields sent with this request, after the service's default headers; a field here
+    /// replaces any default field of the same name.
     public var headers: [HeaderItem]
     /// The request body.
     public var body: RequestBody

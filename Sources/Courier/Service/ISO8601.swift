@@ -58,14 +58,19 @@ enum ISO8601 {
         var fraction = 0.0
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
-            var scale = 0.1
+            // Whole digits first, one division at the end: no error piles up per digit.
+            var numerator: Int64 = 0
+            var denominator: Int64 = 1
             let start = i
             while i < bytes.count, let digit = digit(bytes[i]) {
-                fraction += Double(digit) * scale
-                scale /= 10
+                if denominator < 1_000_000_000_000_000 {
+                    numerator = numerator * 10 + digit
+                    denominator *= 10
+                }
                 i += 1
             }
             guard i > start else { return nil }
+            fraction = Double(numerator) / Double(denominator)
         }
         guard i < bytes.count else { return nil }
         var offset: Int64 = 0
@@ -77,7 +82,7 @@ enum ISO8601 {
             guard let hours = digits(bytes, i + 1, 2) else { return nil }
             var minutesIndex = i + 3
             if minutesIndex < bytes.count, bytes[minutesIndex] == UInt8(ascii: ":") { minutesIndex += 1 }
-            guard let minutes = digits(bytes, minutesIndex, 2) else { return nil }
+            guard let minutes = digits(bytes, minutesIndex, 2), hours < 24, minutes < 60 else { return nil }
             offset = sign * (hours * 3600 + minutes * 60)
             i = minutesIndex + 2
         default:
@@ -94,9 +99,17 @@ enum ISO8601 {
               let year = digits(bytes, 0, 4), bytes[4] == UInt8(ascii: "-"),
               let month = digits(bytes, 5, 2), bytes[7] == UInt8(ascii: "-"),
               let day = digits(bytes, 8, 2),
-              (1...12).contains(month), (1...31).contains(day)
+              (1...12).contains(month), day >= 1, day <= daysInMonth(month, year: year)
         else { return nil }
         return (days(fromYear: year, month: month, day: day), 10)
+    }
+
+    private static func daysInMonth(_ month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     @inline(__always)
