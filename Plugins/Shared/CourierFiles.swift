@@ -4,8 +4,9 @@ import PackagePlugin
 /// What the Courier plugins agree on with the `courier` tool: which files are specs, which
 /// files a spec generates, and where Courier's templates are.
 enum CourierFiles {
-    /// The files the tool writes for each spec; the tool guarantees exactly these.
-    static let outputKinds = ["Service", "Models", "Endpoints", "Client"]
+    /// The files the tool writes for each spec, after `<stem>.`; the tool guarantees exactly
+    /// these (see `OutputLayout` in CourierGenerator, which this must match).
+    static let outputSuffixes = ["Service"] + (1...8).map { "Models.\($0)" } + ["Endpoints", "Client"]
 
     static func isSpec(_ url: URL) -> Bool {
         let name = url.lastPathComponent
@@ -23,7 +24,7 @@ enum CourierFiles {
 
     static func outputs(for spec: URL, in directory: URL) -> [URL] {
         let stem = stem(of: spec)
-        return outputKinds.map { directory.appendingPathComponent("\(stem).\($0).swift") }
+        return outputSuffixes.map { directory.appendingPathComponent("\(stem).\($0).swift") }
     }
 
     /// Courier's own `templates/`: in the package that vends the plugin, which is the consumer's

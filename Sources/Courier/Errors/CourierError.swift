@@ -24,7 +24,9 @@ public enum CourierError: Error, Sendable, CustomStringConvertible {
         case .transport(let failure):
             "Transport failed: \(failure)"
         case .unacceptableStatus(let response):
-            "Unacceptable status \(response.status.code) \(response.status.reasonPhrase)\(response.bodyExcerpt.isEmpty ? "" : ": \(response.bodyExcerpt)")"
+            "Unacceptable status \(response.status.code)"
+                + (response.status.reasonPhrase.isEmpty ? "" : " \(response.status.reasonPhrase)")
+                + (response.bodyExcerpt.isEmpty ? "" : ": \(response.bodyExcerpt)")
         case .decoding(let failure):
             "\(failure)"
         case .ware(let ware, let underlying):

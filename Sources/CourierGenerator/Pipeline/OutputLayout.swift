@@ -2,9 +2,27 @@
 /// the outputs before the tool runs.
 ///
 /// For every input `<dir>/<stem>.courier.yaml` (or `.courier.yml`) the generator writes exactly
-/// `<stem>.Service.swift`, `<stem>.Models.swift`, `<stem>.Endpoints.swift` and `<stem>.Client.swift`
-/// into the output directory, even when one of them has nothing to declare.
+/// `<stem>.Service.swift`, `<stem>.Models.1.swift` … `<stem>.Models.8.swift`,
+/// `<stem>.Endpoints.swift` and `<stem>.Client.swift` into the output directory, even when one of
+/// them has nothing to declare.
+///
+/// Models are spread over ``modelShardCount`` files by a stable hash of their name: a debug build
+/// compiles the shards in parallel, and changing one model recompiles only its shard. The hash,
+/// not the position, picks the shard, so adding a model moves no other model to another file.
 public enum OutputLayout {
+    /// How many files hold the models of one spec.
+    public static let modelShardCount = 8
+
+    /// The 1-based shard that holds the model named `typeName` (FNV-1a of its UTF-8 bytes).
+    public static func modelShard(of typeName: String) -> Int {
+        var hash: UInt32 = 2_166_136_261
+        for byte in typeName.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return Int(hash % UInt32(modelShardCount)) + 1
+    }
+
     /// The four kinds of generated file, in the order they are written.
     public enum FileKind: String, Sendable, CaseIterable {
         /// The namespace, environments and service configuration.
@@ -40,13 +58,18 @@ public enum OutputLayout {
         return name
     }
 
-    /// The output file name for `stem` and `kind`: `petstore.Models.swift`.
-    public static func outputFileName(stem: String, kind: FileKind) -> String {
-        "\(stem).\(kind.rawValue).swift"
+    /// The output file name for `stem` and `kind`: `petstore.Endpoints.swift`; models take a
+    /// 1-based `shard`: `petstore.Models.3.swift`.
+    public static func outputFileName(stem: String, kind: FileKind, shard: Int = 1) -> String {
+        kind == .models ? "\(stem).\(kind.rawValue).\(shard).swift" : "\(stem).\(kind.rawValue).swift"
     }
 
-    /// All four output file names for a spec path, in ``FileKind`` order.
+    /// Every output file name for a spec path, in ``FileKind`` order, model shards in order.
     public static func outputFileNames(forSpec path: String) -> [String] {
-        FileKind.allCases.map { outputFileName(stem: stem(of: path), kind: $0) }
+        let stem = stem(of: path)
+        return FileKind.allCases.flatMap { kind in
+            let shards = kind == .models ? Array(1...modelShardCount) : [1]
+            return shards.map { outputFileName(stem: stem, kind: kind, shard: $0) }
+        }
     }
 }

@@ -25,22 +25,45 @@ public struct TemplateRenderer: FileRendering {
         self.library = library
     }
 
-    /// Renders the four files of `model`, concurrently (the output does not depend on the order).
+    /// Renders the files of `model` (see ``OutputLayout``), concurrently: the output does not
+    /// depend on the order.
     public func render(_ model: SpecRenderModel) throws(RenderError) -> [GeneratedFile] {
-        let kinds = OutputLayout.FileKind.allCases
-        let results = RenderSlots(count: kinds.count)
+        let jobs = Self.jobs(for: model)
+        let results = RenderSlots(count: jobs.count)
         let library = self.library
-        DispatchQueue.concurrentPerform(iterations: kinds.count) { index in
-            results.set(index, library.render(model, withTemplate: kinds[index].templateName))
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            results.set(index, library.render(jobs[index].model, withTemplate: jobs[index].template))
         }
         var files: [GeneratedFile] = []
-        for (kind, text) in zip(kinds, results.values) {
+        for (job, text) in zip(jobs, results.values) {
             guard let text else {
-                throw RenderError.missingTemplate(name: kind.templateName, searched: ["the loaded template set"])
+                throw RenderError.missingTemplate(name: job.template, searched: ["the loaded template set"])
             }
-            files.append(GeneratedFile(name: OutputLayout.outputFileName(stem: model.stem, kind: kind), contents: text))
+            files.append(GeneratedFile(name: job.fileName, contents: text))
         }
         return files
+    }
+
+    private struct Job {
+        let fileName: String
+        let template: String
+        let model: SpecRenderModel
+    }
+
+    /// One job per output file; each model shard renders the Models template over its models only.
+    private static func jobs(for model: SpecRenderModel) -> [Job] {
+        OutputLayout.FileKind.allCases.flatMap { kind -> [Job] in
+            guard kind == .models else {
+                return [Job(fileName: OutputLayout.outputFileName(stem: model.stem, kind: kind), template: kind.templateName, model: model)]
+            }
+            return (1...OutputLayout.modelShardCount).map { shard in
+                var part = model
+                part.models = model.models.filter { OutputLayout.modelShard(of: $0.typeName) == shard }
+                return Job(
+                    fileName: OutputLayout.outputFileName(stem: model.stem, kind: kind, shard: shard),
+                    template: kind.templateName, model: part)
+            }
+        }
     }
 }
 

@@ -16,6 +16,11 @@ public struct ModelRender: Sendable, Hashable {
         self.object = []
         self.enumeration = [enumeration]
     }
+
+    /// The type name inside the namespace, whichever kind of model this is.
+    public var typeName: String {
+        object.first?.typeName ?? enumeration.first?.typeName ?? ""
+    }
 }
 
 /// A struct model.

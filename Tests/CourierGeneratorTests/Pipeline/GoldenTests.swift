@@ -17,13 +17,14 @@ import Testing
         for name in try FileManager.default.contentsOfDirectory(atPath: output.path) {
             files[name] = String(decoding: FileManager.default.contents(atPath: output.path + "/" + name) ?? Data(), as: UTF8.self)
         }
-        #expect(files.count == 4)
+        #expect(files.count == OutputLayout.outputFileNames(forSpec: spec).count)
         try GoldenFile.check(files, name: "petstore")
     }
 
     @Test func handBuiltPetstoreMatchesGoldenFiles() throws {
         let (files, diagnostics) = try Rendering.render([PetstoreFixture.spec])
         #expect(diagnostics.isEmpty, "\(diagnostics)")
-        try GoldenFile.check(files, name: "petstore-fixture")
+        // Rendering.render adds the joined model shards for content checks; the goldens hold real files only.
+        try GoldenFile.check(files.filter { $0.key != "petstore.Models.swift" }, name: "petstore-fixture")
     }
 }

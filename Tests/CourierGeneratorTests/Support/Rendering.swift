@@ -17,7 +17,8 @@ enum Rendering {
         try TemplateRenderer(templates: TemplateSet.load(custom: nil, defaults: templatesDirectory))
     }
 
-    /// Translates and renders `specs`; returns files by name and every diagnostic.
+    /// Translates and renders `specs`; returns files by name and every diagnostic. For content
+    /// checks, `<stem>.Models.swift` also holds all of a spec's model files joined in shard order.
     static func render(
         _ specs: [Spec], readFile: @escaping Translator.FileReader = PetstoreFixture.readFile
     ) throws -> (files: [String: String], diagnostics: [Diagnostic]) {
@@ -25,7 +26,12 @@ enum Rendering {
         var files: [String: String] = [:]
         let renderer = try renderer()
         for model in translated.models {
-            for file in try renderer.render(model) { files[file.name] = file.contents }
+            var joinedModels = ""
+            for file in try renderer.render(model) {
+                files[file.name] = file.contents
+                if file.name.hasPrefix("\(model.stem).Models.") { joinedModels += file.contents }
+            }
+            files["\(model.stem).Models.swift"] = joinedModels
         }
         return (files, translated.diagnostics)
     }

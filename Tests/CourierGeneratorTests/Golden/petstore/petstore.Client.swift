@@ -2,7 +2,6 @@
 
 import Courier
 import Foundation
-import Logging
 
 /// A typed client for Petstore: one `async` method per endpoint, sending the request that
 /// `Petstore`'s factory of the same name builds.
@@ -38,17 +37,17 @@ public struct PetstoreClient: Sendable {
         self.namedWares = namedWares
     }
 
-    /// Creates a client for `environment`.
+    /// Creates a client for `environment`. To hand wares a logger, build the `Client` yourself
+    /// (`Client(service:transport:wares:logger:)`) and use ``init(client:namedWares:)``.
     ///
     /// - Throws: ``CourierError/invalidRequest(_:)`` when the base URL is not usable.
     public init(
         environment: Petstore.Environment = .production,
-        transport: any Transport,
+        transport: any Transport = URLSessionTransport(),
         wares: [any Ware] = [],
-        namedWares: [String: any Ware] = [:],
-        logger: Logger = Logger(label: "courier", factory: { _ in SwiftLogNoOpLogHandler() })
+        namedWares: [String: any Ware] = [:]
     ) throws {
-        let client = try Client(service: Petstore.service(environment), transport: transport, wares: wares, logger: logger)
+        let client = try Client(service: Petstore.service(environment), transport: transport, wares: wares)
         self.init(client: client, namedWares: namedWares)
     }
 
