@@ -27,7 +27,8 @@ struct CourierGenerateCommand: CommandPlugin {
             let specs = target.sourceFiles.map(\.url).filter(CourierFiles.isSpec).sorted { $0.path < $1.path }
             guard !specs.isEmpty else { continue }
             let output = target.directoryURL.appendingPathComponent("Generated")
-            try run(tool, ["generate"] + specs.map(\.path) + ["--output", output.path, "--templates", templates.path])
+            let templateArguments = CourierFiles.templateArguments(courier: templates, target: target.directoryURL).arguments
+            try run(tool, ["generate"] + specs.map(\.path) + ["--output", output.path] + templateArguments)
             print("Courier: wrote \(target.name)/Generated from \(specs.map(\.lastPathComponent).joined(separator: ", "))")
             generated += 1
         }

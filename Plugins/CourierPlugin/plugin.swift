@@ -13,19 +13,20 @@ struct CourierPlugin: BuildToolPlugin {
         let specs = files.filter(CourierFiles.isSpec).sorted { $0.path < $1.path }
         guard !specs.isEmpty else { return [] }
 
-        let templates = try CourierFiles.templatesDirectory(in: context.package)
+        let templates = CourierFiles.templateArguments(
+            courier: try CourierFiles.templatesDirectory(in: context.package), target: target.directoryURL)
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedSources")
         // Samples and other data files beside the specs are embedded by the generator, so a
         // change to any of them must regenerate too.
         let dataFiles = files.filter { !CourierFiles.isSpec($0) && $0.pathExtension != "swift" }
-        let arguments = ["generate"] + specs.map(\.path) + ["--output", output.path, "--templates", templates.path]
+        let arguments = ["generate"] + specs.map(\.path) + ["--output", output.path] + templates.arguments
 
         return [
             .buildCommand(
                 displayName: "Courier: generating \(target.name) from \(specs.map(\.lastPathComponent).joined(separator: ", "))",
                 executable: try context.tool(named: "CourierCLI").url,
                 arguments: arguments,
-                inputFiles: specs + dataFiles + CourierFiles.templateFiles(in: templates),
+                inputFiles: specs + dataFiles + templates.files,
                 outputFiles: specs.flatMap { CourierFiles.outputs(for: $0, in: output) }
             ),
         ]

@@ -40,6 +40,22 @@ enum CourierFiles {
         return templates
     }
 
+    /// The folder in a target whose `*.mustache` files replace Courier's templates of the same name.
+    static let customTemplatesFolder = "CourierTemplates"
+
+    /// `--default-templates <Courier's> [--templates <the target's CourierTemplates>]`, and the
+    /// template files to declare as inputs.
+    static func templateArguments(courier: URL, target: URL) -> (arguments: [String], files: [URL]) {
+        let custom = target.appendingPathComponent(customTemplatesFolder)
+        var arguments = ["--default-templates", courier.path]
+        var files = templateFiles(in: courier)
+        if FileManager.default.fileExists(atPath: custom.path) {
+            arguments += ["--templates", custom.path]
+            files += templateFiles(in: custom)
+        }
+        return (arguments, files)
+    }
+
     static func templateFiles(in directory: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".mustache") }.sorted().map { directory.appendingPathComponent($0) }

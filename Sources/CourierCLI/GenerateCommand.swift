@@ -33,15 +33,18 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Directory of Mustache templates replacing the defaults (per file).")
     var templates: String?
 
+    @Option(help: "Courier's own templates directory (the build plugin passes it); found next to the executable when absent.")
+    var defaultTemplates: String?
+
     func run() throws {
         let templateSet: TemplateSet
         let renderer: TemplateRenderer
         do {
-            templateSet = try TemplateSet.load(custom: templates, defaults: TemplateLocator.defaultDirectory())
+            templateSet = try TemplateSet.load(custom: templates, defaults: defaultTemplates ?? TemplateLocator.defaultDirectory())
             renderer = try TemplateRenderer(templates: templateSet)
         } catch {
             Console.error(error.description)
-            if TemplateLocator.defaultDirectory() == nil, templates == nil {
+            if defaultTemplates == nil, TemplateLocator.defaultDirectory() == nil, templates == nil {
                 Console.error("note: pass --templates <dir>; Courier's templates/ directory was not found next to the executable")
             }
             throw ExitCode.failure

@@ -14,6 +14,10 @@ struct PluginConsumerTests {
         #expect(first.status == 0, "first build failed:\n\(first.output)")
         try #require(first.status == 0)
 
+        let client = try #require(package.generatedFile(named: "weather.Client.swift"))
+        #expect(try String(contentsOf: client, encoding: .utf8).contains("comes from the target's CourierTemplates folder"),
+                "the target's own Header.mustache should replace Courier's")
+
         let run = try package.runProduct("WeatherCheck")
         #expect(run.output.contains("forecast Oslo -3.5"), "unexpected output: \(run.output)")
 
@@ -28,6 +32,12 @@ struct PluginConsumerTests {
         #expect(noop.status == 0)
         #expect(try modificationDate(of: models) == stamp, "a no-op build regenerated the sources")
         #expect(!noop.output.contains("Courier: generating"), "a no-op build ran the generator:\n\(noop.output)")
+
+        // Templates are declared inputs: touching one reruns the generator, which rewrites nothing.
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: package.customHeaderTemplate.path)
+        let touched = try package.swift(["build"])
+        #expect(touched.output.contains("Courier: generating"), "a changed template must rerun the generator:\n\(touched.output)")
+        #expect(try modificationDate(of: models) == stamp)
 
         try package.editSpec { $0.replacingOccurrences(of: "    celsius: Double\n", with: "    celsius: Double\n    humidity: Int?\n") }
         let edited = try package.swift(["build"])
@@ -66,6 +76,7 @@ private struct ConsumerPackage {
     }
 
     var spec: URL { directory.appendingPathComponent("Sources/WeatherAPI/weather.courier.yaml") }
+    var customHeaderTemplate: URL { directory.appendingPathComponent("Sources/WeatherAPI/CourierTemplates/Header.mustache") }
 
     func editSpec(_ change: (String) -> String) throws {
         let text = try String(contentsOf: spec, encoding: .utf8)

@@ -25,6 +25,7 @@ extension EndpointRender: MustacheParent {
         case "cachePolicy": cachePolicy
         case "authentication": authentication
         case "wares": wares
+        case "hasWares": !wares.isEmpty
         case "mutatesRequest": mutatesRequest
         default: nil
         }

@@ -3,8 +3,8 @@ import CourierSpec
 import Foundation
 import Testing
 
-/// YAML in, Swift out, compared byte for byte with `Golden/<name>/`: the Petstore spec that the
-/// build plugin compiles into `PetstoreAPI`, and the hand-built fixture of the same spec.
+/// YAML in, Swift out, compared byte for byte with `Golden/petstore/`: the Petstore spec that the
+/// build plugin compiles into `PetstoreAPI`. (Hand-built specs are covered by snippet tests.)
 @Suite struct GoldenTests {
     @Test func petstoreYAMLMatchesGoldenFiles() throws {
         let output = try TemporaryDirectory()
@@ -19,12 +19,5 @@ import Testing
         }
         #expect(files.count == OutputLayout.outputFileNames(forSpec: spec).count)
         try GoldenFile.check(files, name: "petstore")
-    }
-
-    @Test func handBuiltPetstoreMatchesGoldenFiles() throws {
-        let (files, diagnostics) = try Rendering.render([PetstoreFixture.spec])
-        #expect(diagnostics.isEmpty, "\(diagnostics)")
-        // Rendering.render adds the joined model shards for content checks; the goldens hold real files only.
-        try GoldenFile.check(files.filter { $0.key != "petstore.Models.swift" }, name: "petstore-fixture")
     }
 }

@@ -66,16 +66,12 @@ public struct PetstoreClient: Sendable {
     /// - Parameters:
     ///   - sort: Field to sort by.
     public func listPets(limit: Int? = nil, status: Petstore.PetStatus? = nil, tags: [String]? = nil, sort: String = "name") async throws -> [Petstore.Pet] {
-        var request = Petstore.listPets(limit: limit, status: status, tags: tags, sort: sort)
-        request.wares += try wares(for: "listPets")
-        return try await client.send(request)
+        try await client.send(Petstore.listPets(limit: limit, status: status, tags: tags, sort: sort))
     }
 
     /// Fetches one pet.
     public func getPet(id: Int64, xRequestID: String? = nil) async throws -> Petstore.Pet {
-        var request = Petstore.getPet(id: id, xRequestID: xRequestID)
-        request.wares += try wares(for: "getPet")
-        return try await client.send(request)
+        try await client.send(Petstore.getPet(id: id, xRequestID: xRequestID))
     }
 
     /// Adds a pet.
@@ -86,62 +82,44 @@ public struct PetstoreClient: Sendable {
     }
 
     public func updatePet(id: Int64, body: Petstore.NewPet) async throws -> Petstore.Pet {
-        var request = Petstore.updatePet(id: id, body: body)
-        request.wares += try wares(for: "updatePet")
-        return try await client.send(request)
+        try await client.send(Petstore.updatePet(id: id, body: body))
     }
 
     public func patchPet(id: Int64, body: Petstore.PetPatch) async throws -> Petstore.Pet {
-        var request = Petstore.patchPet(id: id, body: body)
-        request.wares += try wares(for: "patchPet")
-        return try await client.send(request)
+        try await client.send(Petstore.patchPet(id: id, body: body))
     }
 
     /// Removes a pet.
     public func deletePet(id: Int64) async throws {
-        var request = Petstore.deletePet(id: id)
-        request.wares += try wares(for: "deletePet")
-        return try await client.send(request)
+        try await client.send(Petstore.deletePet(id: id))
     }
 
     /// Uploads a photo of a pet.
     public func uploadPhoto(id: Int64, body: Data) async throws {
-        var request = Petstore.uploadPhoto(id: id, body: body)
-        request.wares += try wares(for: "uploadPhoto")
-        return try await client.send(request)
+        try await client.send(Petstore.uploadPhoto(id: id, body: body))
     }
 
     /// A plain-text report.
     public func petReport(kind: String) async throws -> String {
-        var request = Petstore.petReport(kind: kind)
-        request.wares += try wares(for: "petReport")
-        return try await client.send(request)
+        try await client.send(Petstore.petReport(kind: kind))
     }
 
     /// All pet IDs as bytes.
     public func petExport() async throws -> Data {
-        var request = Petstore.petExport()
-        request.wares += try wares(for: "petExport")
-        return try await client.send(request)
+        try await client.send(Petstore.petExport())
     }
 
     @available(*, deprecated, message: "Use listPets instead.")
     public func legacyPets() async throws -> Petstore.Page {
-        var request = Petstore.legacyPets()
-        request.wares += try wares(for: "legacyPets")
-        return try await client.send(request)
+        try await client.send(Petstore.legacyPets())
     }
 
     public func getOwner(ownerID: Int) async throws -> Petstore.Owner {
-        var request = Petstore.getOwner(ownerID: ownerID)
-        request.wares += try wares(for: "getOwner")
-        return try await client.send(request)
+        try await client.send(Petstore.getOwner(ownerID: ownerID))
     }
 
     /// Exchanges credentials for tokens.
     public func login(username: String, password: String, scope: String = "read") async throws -> Petstore.TokenPair {
-        var request = Petstore.login(username: username, password: password, scope: scope)
-        request.wares += try wares(for: "login")
-        return try await client.send(request)
+        try await client.send(Petstore.login(username: username, password: password, scope: scope))
     }
 }
