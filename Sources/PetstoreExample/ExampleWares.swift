@@ -43,7 +43,7 @@ struct PrintCalls: Postware {
 struct IdempotencyKey: Middleware {
     func prepare(_ request: PreparedRequest, context: WareContext) async throws -> MiddlewareDecision {
         var request = request
-        request.http.headerFields[HTTPField.Name("Idempotency-Key")!] = UUID().uuidString
+        if let name = HTTPField.Name("Idempotency-Key") { request.http.headerFields[name] = UUID().uuidString }
         return .proceed(request)
     }
 }

@@ -14,6 +14,8 @@ import Foundation
 /// let service = Petstore.service(.local).with(baseURL: server.baseURL)
 /// ```
 public final class PetstoreServer: Sendable {
+    /// The API key `/export` (`auth: apiKey` in the spec) wants in `X-API-Key`.
+    public static let apiKey = "petstore-api-key"
     /// The user name login accepts.
     public static let username = "ada"
     /// The password login accepts.
@@ -69,8 +71,10 @@ public final class PetstoreServer: Sendable {
             let pets = state.all()
             return .text("report \(kind): \(pets.count) pets, \(pets.filter { $0.status == "available" }.count) available")
         }
-        route(.get, "/export") { _ in
-            TestServer.Response(
+        let apiKey = Self.apiKey
+        route(.get, "/export", authenticated: false) { request in
+            guard request.header("X-API-Key") == apiKey else { return Self.error(401, "UNAUTHORIZED", "an API key is required") }
+            return TestServer.Response(
                 status: 200, headers: [TestServer.Field(name: "Content-Type", value: "application/octet-stream")],
                 body: Data(state.all().map { UInt8(truncatingIfNeeded: $0.id) }))
         }
@@ -80,6 +84,7 @@ public final class PetstoreServer: Sendable {
                 "id": 7, "name": "Ada", "pets": state.all().filter { $0.ownerID == 7 }.map(\.json),
                 "token": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "avatar": Data("png".utf8).base64EncodedString(),
                 "scores": ["walks": 12, "naps": 40], "last_seen": 1_714_564_800_250,
+                "rating": 4.5, "updated_at": "2024-05-01T12:00:00Z",
             ]
             return .json(Self.encode(owner))
         }

@@ -50,6 +50,14 @@ struct PluginConsumerTests {
         #expect(broken.output.contains("weather.courier.yaml:13:15: error:"), "diagnostic not at the YAML line:\n\(broken.output)")
         #expect(broken.output.contains("Forcast"))
         #expect(broken.output.contains("Forecast"), "the diagnostic should suggest the declared model")
+
+        // The command plugin, for teams that commit generated code, writes into the target.
+        try package.editSpec { $0.replacingOccurrences(of: "response: Forcast", with: "response: Forecast") }
+        let command = try package.swift(["package", "--allow-writing-to-package-directory", "courier-generate", "--target", "WeatherAPI"])
+        #expect(command.status == 0, "courier-generate failed:\n\(command.output)")
+        let committed = package.directory.appendingPathComponent("Sources/WeatherAPI/Generated/weather.Endpoints.swift")
+        let endpoints = try String(contentsOf: committed, encoding: .utf8)
+        #expect(endpoints.contains("public static func forecast(city: String) -> Request<Forecast>"))
     }
 }
 
@@ -85,8 +93,11 @@ private struct ConsumerPackage {
         try changed.write(to: spec, atomically: true, encoding: .utf8)
     }
 
+    /// Runs `swift <subcommand> --package-path <copy> <rest…>`: the path goes right after the
+    /// subcommand so that `swift package <plugin verb>` does not pass it on to the plugin.
     func swift(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try runProcess("/usr/bin/env", ["swift"] + arguments + ["--package-path", directory.path])
+        let command = Array(arguments.prefix(1)) + ["--package-path", directory.path] + arguments.dropFirst()
+        return try runProcess("/usr/bin/env", ["swift"] + command)
     }
 
     func runProduct(_ name: String) throws -> (status: Int32, output: String) {

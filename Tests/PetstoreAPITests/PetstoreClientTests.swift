@@ -101,6 +101,7 @@ import Testing
         #expect(harness.server.uploadedPhotoSize(of: 2) == 5)
         let export = try await harness.client.petExport()
         #expect(export == Data([1, 2, 3]))
+        #expect(harness.server.server.requests.last?.header("Authorization") == nil, "apiKey endpoints carry no bearer token")
     }
 
     @Test func ownerDecodesEveryScalarKind() async throws {
@@ -113,6 +114,9 @@ import Testing
         #expect(owner.scores == ["walks": 12, "naps": 40])
         #expect(owner.lastSeen == Date(timeIntervalSince1970: 1_714_564_800.25))
         #expect(owner.email == nil)
+        #expect(owner.rating == 4.5)
+        #expect(owner.visits == 0, "missing Int32 key must take the spec default")
+        #expect(owner.updatedAt == Date(timeIntervalSince1970: 1_714_564_800), "merged-in field from the x-audit anchor")
         #expect(owner.pets.count == 3)
     }
 

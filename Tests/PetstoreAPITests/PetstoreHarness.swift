@@ -24,13 +24,20 @@ struct PetstoreHarness {
     func stop() { server.stop() }
 }
 
-/// Adds the bearer token to requests that use the service's authentication.
+/// Adds the bearer token to requests that use the service's authentication, and the API key to
+/// those that ask for the `apiKey` scheme.
 struct StaticBearer: Middleware {
     let token: String
     func prepare(_ request: PreparedRequest, context: WareContext) async throws -> MiddlewareDecision {
-        guard request.options.authentication == .service else { return .proceed(request) }
         var request = request
-        request.http.headerFields[.authorization] = "Bearer \(token)"
+        switch request.options.authentication {
+        case .service:
+            request.http.headerFields[.authorization] = "Bearer \(token)"
+        case .scheme("apiKey"):
+            if let name = HTTPField.Name("X-API-Key") { request.http.headerFields[name] = PetstoreServer.apiKey }
+        default:
+            break
+        }
         return .proceed(request)
     }
 }

@@ -33,6 +33,7 @@ import Testing
         #expect(list.name == "listPets")
         #expect(Petstore.login(username: "a", password: "b").authentication == .none)
         #expect(Petstore.getPet(id: 1).authentication == .service)
+        #expect(Petstore.petExport().authentication == .scheme("apiKey"))
         #expect(Petstore.createPet(body: .init(name: "x")).timeout == .seconds(10))
         #expect(Petstore.endpointWares["createPet"] == ["idempotencyKey"])
     }

@@ -79,7 +79,9 @@ extension Petstore {
 
     /// All pet IDs as bytes.
     public static func petExport() -> Request<Data> {
-        Request<Data>(method: .get, path: "/export", name: "petExport")
+        var request = Request<Data>(method: .get, path: "/export", name: "petExport")
+        request.authentication = .scheme("apiKey")
+        return request
     }
 
     @available(*, deprecated, message: "Use listPets instead.")

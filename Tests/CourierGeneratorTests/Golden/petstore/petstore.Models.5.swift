@@ -20,8 +20,11 @@ extension Petstore {
 
 extension Petstore {
     public struct Owner: Codable, Hashable, Sendable {
+        public var updatedAt: Date?
         public var id: Int
         public var name: String
+        public var rating: Float?
+        public var visits: Int32
         public var email: String?
         public var pets: [Pet]
         public var homepage: URL?
@@ -31,9 +34,12 @@ extension Petstore {
         public var lastSeen: Date
 
         /// Creates a value from its fields.
-        public init(id: Int, name: String, email: String? = nil, pets: [Pet], homepage: URL? = nil, token: UUID, avatar: Data? = nil, scores: [String: Int], lastSeen: Date) {
+        public init(updatedAt: Date? = nil, id: Int, name: String, rating: Float? = nil, visits: Int32 = 0, email: String? = nil, pets: [Pet], homepage: URL? = nil, token: UUID, avatar: Data? = nil, scores: [String: Int], lastSeen: Date) {
+            self.updatedAt = updatedAt
             self.id = id
             self.name = name
+            self.rating = rating
+            self.visits = visits
             self.email = email
             self.pets = pets
             self.homepage = homepage
@@ -44,8 +50,11 @@ extension Petstore {
         }
 
         private enum CodingKeys: String, CodingKey {
+            case updatedAt = "updated_at"
             case id
             case name
+            case rating
+            case visits
             case email
             case pets
             case homepage
@@ -58,8 +67,11 @@ extension Petstore {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
             self.id = try container.decode(Int.self, forKey: .id)
             self.name = try container.decode(String.self, forKey: .name)
+            self.rating = try container.decodeIfPresent(Float.self, forKey: .rating)
+            self.visits = try container.decodeIfPresent(Int32.self, forKey: .visits) ?? 0
             self.email = try container.decodeIfPresent(String.self, forKey: .email)
             self.pets = try container.decode([Pet].self, forKey: .pets)
             self.homepage = try container.decodeIfPresent(URL.self, forKey: .homepage)
@@ -72,8 +84,11 @@ extension Petstore {
         /// Encodes the value, writing dates in their per-field formats.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
             try container.encode(id, forKey: .id)
             try container.encode(name, forKey: .name)
+            try container.encodeIfPresent(rating, forKey: .rating)
+            try container.encode(visits, forKey: .visits)
             try container.encodeIfPresent(email, forKey: .email)
             try container.encode(pets, forKey: .pets)
             try container.encodeIfPresent(homepage, forKey: .homepage)

@@ -6,6 +6,7 @@ import Foundation
 extension Petstore {
     /// Size class, as an integer code.
     public enum PetSize: Codable, Hashable, Sendable, RawRepresentable, CaseIterable, ParameterEncodable {
+        /// Fits in a bag.
         case small
         case medium
         case large
