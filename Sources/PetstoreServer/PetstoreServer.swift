@@ -78,6 +78,15 @@ public final class PetstoreServer: Sendable {
                 status: 200, headers: [TestServer.Field(name: "Content-Type", value: "application/octet-stream")],
                 body: Data(state.all().map { UInt8(truncatingIfNeeded: $0.id) }))
         }
+        server.route(.get, "/v2/stock/{petID}") { request in
+            guard let id = request.pathParameters["petID"].flatMap(Int64.init), let pet = state.pet(id) else {
+                return Self.error(404, "NOT_FOUND", "no pet \(request.pathParameters["petID"] ?? "")")
+            }
+            let item: [String: Any] = [
+                "item_id": Int(pet.id) * 100, "status": pet.status, "in_stock": 3, "last_counted_at": "2024-05-01T12:00:00Z",
+            ]
+            return .json(Self.encode(item))
+        }
         route(.get, "/owners/{ownerID}/profile") { request in
             guard request.pathParameters["ownerID"] == "7" else { return Self.error(404, "NOT_FOUND", "no such owner") }
             let owner: [String: Any] = [
@@ -89,6 +98,9 @@ public final class PetstoreServer: Sendable {
             return .json(Self.encode(owner))
         }
     }
+
+    /// `http://127.0.0.1:<port>/v2`: the base URL for the Inventory service, whose JSON keys are snake_case.
+    public var inventoryBaseURL: URL { server.baseURL.appendingPathComponent("v2") }
 
     /// Registers a handler under `/v1`, refusing calls without the bearer token when `authenticated`.
     private func route(

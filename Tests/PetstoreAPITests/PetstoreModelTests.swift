@@ -2,6 +2,7 @@ import Courier
 import CourierTesting
 import Foundation
 import PetstoreAPI
+import PetstoreServer
 import Testing
 
 /// The generated models and namespace, without a server: lenient enums, defaults, samples.
@@ -51,5 +52,21 @@ import Testing
     @Test func errorEnvelopeDescribesEvents() {
         #expect(Petstore.ErrorEnvelope.events["MAINTENANCE"] == "maintenanceMode")
         #expect(Petstore.ErrorEnvelope.codeField == "code")
+    }
+}
+
+/// A second spec in the same target: snake_case keys and a model shared with the Petstore spec.
+@Suite struct InventorySpecTests {
+    @Test func snakeCaseKeysAndASharedModelDecode() async throws {
+        let server = try PetstoreServer()
+        defer { server.stop() }
+        let inventory = try InventoryClient(client: Client(
+            service: Inventory.service().with(baseURL: server.inventoryBaseURL), transport: URLSessionTransport()))
+        let item = try await inventory.stock(petID: 2)
+        #expect(item.itemID == 200, "item_id must reach itemID through the snake-case decoder")
+        #expect(item.inStock == 3)
+        #expect(item.status == Petstore.PetStatus.sold)
+        #expect(item.lastCountedAt == Date(timeIntervalSince1970: 1_714_564_800))
+        #expect(Inventory.service().coding.keyStrategy == .snakeCase)
     }
 }

@@ -37,6 +37,13 @@ extension SpecTranslation {
             hasCustomEncoding: customEncoding)
     }
 
+    /// The raw value of a field's coding key. With `keys: snakeCase` the decoder converts wire
+    /// keys before matching them, so the key is the converted form of the wire name.
+    private func codingKey(for field: Field) -> String {
+        guard spec.keyStrategy?.value == "snakeCase" else { return field.key ?? field.name.value }
+        return SnakeCaseKeys.fromSnakeCase(field.key ?? SnakeCaseKeys.toSnakeCase(field.name.value))
+    }
+
     private mutating func translateField(_ field: Field, scope: inout NameScope) -> FieldRender? {
         let type = field.type.value
         guard let swiftType = speller.local(type), let decodeType = speller.local(type.nonOptional) else {
@@ -44,7 +51,7 @@ extension SpecTranslation {
             return nil
         }
         let name = scope.claim(SwiftIdentifier.member(field.name.value))
-        let key = field.key ?? field.name.value
+        let key = codingKey(for: field)
         var defaultValue: [String] = []
         var fallback: [String] = []
         if let value = field.defaultValue {

@@ -67,10 +67,11 @@ enum Build {
 
     static func spec(
         service: String = "Petstore", file: String = Build.file, models: [Model] = [], endpoints: [Endpoint] = [],
-        auth: String? = nil
+        auth: String? = nil, keys: String? = nil
     ) -> Spec {
         Spec(
             file: file, service: located(service, file: file), baseURL: located("https://api.example.com/v1", file: file),
-            auth: auth.map { located($0, file: file) }, models: models, endpoints: endpoints)
+            auth: auth.map { located($0, file: file) }, keyStrategy: keys.map { located($0, file: file) },
+            models: models, endpoints: endpoints)
     }
 }
