@@ -6,7 +6,9 @@ import PackagePlugin
 enum CourierFiles {
     /// The files the tool writes for each spec, after `<stem>.`; the tool guarantees exactly
     /// these (see `OutputLayout` in CourierGenerator, which this must match).
-    static let outputSuffixes = ["Service"] + (1...8).map { "Models.\($0)" } + ["Endpoints", "Client"]
+    static let outputSuffixes = ["Service"] + shards("Models") + ["Endpoints"] + shards("Endpoints") + ["Client"] + shards("Client")
+
+    private static func shards(_ label: String) -> [String] { (1...8).map { "\(label).\($0)" } }
 
     static func isSpec(_ url: URL) -> Bool {
         let name = url.lastPathComponent

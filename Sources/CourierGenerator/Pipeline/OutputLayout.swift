@@ -2,40 +2,59 @@
 /// the outputs before the tool runs.
 ///
 /// For every input `<dir>/<stem>.courier.yaml` (or `.courier.yml`) the generator writes exactly
-/// `<stem>.Service.swift`, `<stem>.Models.1.swift` … `<stem>.Models.8.swift`,
-/// `<stem>.Endpoints.swift` and `<stem>.Client.swift` into the output directory, even when one of
-/// them has nothing to declare.
+/// these files into the output directory, even when one of them has nothing to declare:
+/// `<stem>.Service.swift`; `<stem>.Models.1.swift` … `<stem>.Models.8.swift`;
+/// `<stem>.Endpoints.swift` and `<stem>.Endpoints.1.swift` … `.8.swift`; `<stem>.Client.swift`
+/// and `<stem>.Client.1.swift` … `.8.swift`.
 ///
-/// Models are spread over ``modelShardCount`` files by a stable hash of their name: a debug build
-/// compiles the shards in parallel, and changing one model recompiles only its shard. The hash,
-/// not the position, picks the shard, so adding a model moves no other model to another file.
+/// Models, endpoint factories and client methods are spread over ``shardCount`` files by a stable
+/// hash (``shard(of:)``) of a model's name, or of the model an endpoint answers with: a debug
+/// build compiles the files in parallel, and changing one model recompiles its model file and
+/// the endpoint and client files next to it, not the whole module. The hash, not the position,
+/// picks the file, so adding a model moves nothing else.
 public enum OutputLayout {
-    /// How many files hold the models of one spec.
-    public static let modelShardCount = 8
+    /// How many files hold each sharded kind of one spec.
+    public static let shardCount = 8
 
-    /// The 1-based shard that holds the model named `typeName` (FNV-1a of its UTF-8 bytes).
-    public static func modelShard(of typeName: String) -> Int {
+    /// The 1-based shard for `key` (FNV-1a of its UTF-8 bytes).
+    public static func shard(of key: String) -> Int {
         var hash: UInt32 = 2_166_136_261
-        for byte in typeName.utf8 {
+        for byte in key.utf8 {
             hash ^= UInt32(byte)
             hash = hash &* 16_777_619
         }
-        return Int(hash % UInt32(modelShardCount)) + 1
+        return Int(hash % UInt32(shardCount)) + 1
     }
 
-    /// The four kinds of generated file, in the order they are written.
+    /// The kinds of generated file, in the order they are written.
     public enum FileKind: String, Sendable, CaseIterable {
         /// The namespace, environments and service configuration.
         case service = "Service"
-        /// Model structs and enums.
+        /// Model structs and enums (sharded).
         case models = "Models"
-        /// `Request` factories and samples.
+        /// Named wares per endpoint and sample bodies.
         case endpoints = "Endpoints"
-        /// The client facade.
+        /// `Request` factories (sharded, named `Endpoints.N`).
+        case factories = "Factories"
+        /// The client facade type.
         case client = "Client"
+        /// The facade's endpoint methods (sharded, named `Client.N`).
+        case clientMethods = "ClientMethods"
 
-        /// The template rendering this kind of file (`Service` → `Service.mustache`).
+        /// The template rendering this kind of file (`Factories` → `Factories.mustache`).
         public var templateName: String { rawValue }
+
+        /// Whether this kind is spread over ``shardCount`` files.
+        public var isSharded: Bool { self == .models || self == .factories || self == .clientMethods }
+
+        /// The middle part of the file name: sharded factories and methods sit beside their kind.
+        var fileLabel: String {
+            switch self {
+            case .factories: "Endpoints"
+            case .clientMethods: "Client"
+            default: rawValue
+            }
+        }
     }
 
     /// Spec file suffixes the tool recognises, longest first.
@@ -58,17 +77,17 @@ public enum OutputLayout {
         return name
     }
 
-    /// The output file name for `stem` and `kind`: `petstore.Endpoints.swift`; models take a
-    /// 1-based `shard`: `petstore.Models.3.swift`.
+    /// The output file name for `stem` and `kind`: `petstore.Endpoints.swift`; sharded kinds take
+    /// a 1-based `shard`: `petstore.Models.3.swift`, `petstore.Endpoints.3.swift`.
     public static func outputFileName(stem: String, kind: FileKind, shard: Int = 1) -> String {
-        kind == .models ? "\(stem).\(kind.rawValue).\(shard).swift" : "\(stem).\(kind.rawValue).swift"
+        kind.isSharded ? "\(stem).\(kind.fileLabel).\(shard).swift" : "\(stem).\(kind.fileLabel).swift"
     }
 
-    /// Every output file name for a spec path, in ``FileKind`` order, model shards in order.
+    /// Every output file name for a spec path, in ``FileKind`` order, shards in order.
     public static func outputFileNames(forSpec path: String) -> [String] {
         let stem = stem(of: path)
         return FileKind.allCases.flatMap { kind in
-            let shards = kind == .models ? Array(1...modelShardCount) : [1]
+            let shards = kind.isSharded ? Array(1...shardCount) : [1]
             return shards.map { outputFileName(stem: stem, kind: kind, shard: $0) }
         }
     }

@@ -26,6 +26,7 @@ extension EndpointRender: MustacheParent {
         case "authentication": authentication
         case "wares": wares
         case "hasWares": !wares.isEmpty
+        case "shardKey": shardKey
         case "mutatesRequest": mutatesRequest
         default: nil
         }

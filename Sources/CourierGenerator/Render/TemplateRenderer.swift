@@ -50,15 +50,19 @@ public struct TemplateRenderer: FileRendering {
         let model: SpecRenderModel
     }
 
-    /// One job per output file; each model shard renders the Models template over its models only.
+    /// One job per output file; each shard renders its kind's template over its part only.
     private static func jobs(for model: SpecRenderModel) -> [Job] {
         OutputLayout.FileKind.allCases.flatMap { kind -> [Job] in
-            guard kind == .models else {
+            guard kind.isSharded else {
                 return [Job(fileName: OutputLayout.outputFileName(stem: model.stem, kind: kind), template: kind.templateName, model: model)]
             }
-            return (1...OutputLayout.modelShardCount).map { shard in
+            return (1...OutputLayout.shardCount).map { shard in
                 var part = model
-                part.models = model.models.filter { OutputLayout.modelShard(of: $0.typeName) == shard }
+                if kind == .models {
+                    part.models = model.models.filter { OutputLayout.shard(of: $0.typeName) == shard }
+                } else {
+                    part.endpoints = model.endpoints.filter { OutputLayout.shard(of: $0.shardKey) == shard }
+                }
                 return Job(
                     fileName: OutputLayout.outputFileName(stem: model.stem, kind: kind, shard: shard),
                     template: kind.templateName, model: part)

@@ -44,6 +44,9 @@ public struct EndpointRender: Sendable, Hashable {
     public var wares: [String]
     /// Whether the factory changes the request after creating it.
     public var mutatesRequest: Bool
+    /// What picks the endpoint's file (``OutputLayout/shard(of:)``): the model it answers with
+    /// or sends, so that a change to that model recompiles the files that use it and no others.
+    public var shardKey: String
 
     /// Creates an endpoint.
     public init(
@@ -52,7 +55,7 @@ public struct EndpointRender: Sendable, Hashable {
         pathLiteral: String, parameters: [ParameterRender], pathItems: [ParameterItemRender],
         queryItems: [ParameterItemRender], headerItems: [ParameterItemRender], formItems: [ParameterItemRender],
         jsonBody: [String], rawBody: [RawBodyRender], timeout: [String], cachePolicy: [String],
-        authentication: [String], wares: [String]
+        authentication: [String], wares: [String], shardKey: String
     ) {
         self.functionName = functionName
         self.nameLiteral = nameLiteral
@@ -75,6 +78,7 @@ public struct EndpointRender: Sendable, Hashable {
         self.cachePolicy = cachePolicy
         self.authentication = authentication
         self.wares = wares
+        self.shardKey = shardKey
         self.mutatesRequest = !(pathItems.isEmpty && queryItems.isEmpty && headerItems.isEmpty && formItems.isEmpty
             && jsonBody.isEmpty && rawBody.isEmpty && timeout.isEmpty && cachePolicy.isEmpty && authentication.isEmpty)
     }

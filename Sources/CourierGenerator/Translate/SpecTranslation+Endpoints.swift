@@ -65,7 +65,23 @@ extension SpecTranslation {
             jsonBody: jsonBody, rawBody: rawBody,
             timeout: endpoint.timeout.map { [SwiftLiteral.duration(seconds: $0.value)] } ?? [],
             cachePolicy: cachePolicy(endpoint.cache), authentication: authentication(endpoint),
-            wares: endpoint.wares.map { SwiftLiteral.string($0.value) })
+            wares: endpoint.wares.map { SwiftLiteral.string($0.value) },
+            shardKey: shardKey(endpoint, functionName: functionName))
+    }
+
+    /// The local type name of the first model the endpoint answers with (else the one its body
+    /// sends), matching ``ModelRender/typeName`` so the endpoint lands beside that model's shard;
+    /// the function name when it uses no model.
+    private func shardKey(_ endpoint: Endpoint, functionName: String) -> String {
+        var types: [TypeRef] = []
+        if let response = endpoint.response?.value { types.append(response) }
+        if case .json(let body) = endpoint.body { types.append(body.value) }
+        for type in types {
+            for name in type.names {
+                if let entry = speller.model(.named(name)) { return entry.typeName }
+            }
+        }
+        return functionName
     }
 
     /// A path, query, header or form parameter: claims its name and checks its type can be sent.

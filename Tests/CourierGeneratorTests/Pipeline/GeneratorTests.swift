@@ -28,7 +28,8 @@ private struct StubLoader: SpecLoading {
             .generate(specFiles: [Build.file, "specs/shapes.courier.yml", "specs/empty.courier.yaml"], outputDirectory: output.path)
         #expect(!outcome.failed)
         let expected = ["empty", "petstore", "shapes"].flatMap { stem in
-            ["Service", "Endpoints", "Client"].map { "\(stem).\($0).swift" } + (1...8).map { "\(stem).Models.\($0).swift" }
+            ["Service", "Endpoints", "Client"].map { "\(stem).\($0).swift" }
+                + ["Models", "Endpoints", "Client"].flatMap { kind in (1...8).map { "\(stem).\(kind).\($0).swift" } }
         }
         #expect(names(in: output.path) == expected.sorted())
         let empty = FileManager.default.contents(atPath: output.path + "/empty.Models.3.swift")

@@ -18,7 +18,8 @@ enum Rendering {
     }
 
     /// Translates and renders `specs`; returns files by name and every diagnostic. For content
-    /// checks, `<stem>.Models.swift` also holds all of a spec's model files joined in shard order.
+    /// checks, `<stem>.Models.swift`, `<stem>.Endpoints.swift` and `<stem>.Client.swift` hold the
+    /// whole text of their kind: the unsharded file (if the layout has one) followed by its shards.
     static func render(
         _ specs: [Spec], readFile: @escaping Translator.FileReader = PetstoreFixture.readFile
     ) throws -> (files: [String: String], diagnostics: [Diagnostic]) {
@@ -26,12 +27,14 @@ enum Rendering {
         var files: [String: String] = [:]
         let renderer = try renderer()
         for model in translated.models {
-            var joinedModels = ""
+            var joined: [String: String] = [:]
             for file in try renderer.render(model) {
                 files[file.name] = file.contents
-                if file.name.hasPrefix("\(model.stem).Models.") { joinedModels += file.contents }
+                for label in ["Models", "Endpoints", "Client"] where file.name.hasPrefix("\(model.stem).\(label).") {
+                    joined[label, default: ""] += file.contents
+                }
             }
-            files["\(model.stem).Models.swift"] = joinedModels
+            for (label, text) in joined { files["\(model.stem).\(label).swift"] = text }
         }
         return (files, translated.diagnostics)
     }

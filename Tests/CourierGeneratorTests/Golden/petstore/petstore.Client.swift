@@ -52,74 +52,12 @@ public struct PetstoreClient: Sendable {
     }
 
     /// The registered wares `endpoint` asks for, in spec order.
-    private func wares(for endpoint: String) throws -> [any Ware] {
+    func wares(for endpoint: String) throws -> [any Ware] {
         var found: [any Ware] = []
         for name in Petstore.endpointWares[endpoint] ?? [] {
             guard let ware = namedWares[name] else { throw MissingWare(ware: name, endpoint: endpoint) }
             found.append(ware)
         }
         return found
-    }
-
-    /// Lists pets, optionally filtered.
-    ///
-    /// - Parameters:
-    ///   - sort: Field to sort by.
-    public func listPets(limit: Int? = nil, status: Petstore.PetStatus? = nil, tags: [String]? = nil, sort: String = "name") async throws -> [Petstore.Pet] {
-        try await client.send(Petstore.listPets(limit: limit, status: status, tags: tags, sort: sort))
-    }
-
-    /// Fetches one pet.
-    public func getPet(id: Int64, xRequestID: String? = nil) async throws -> Petstore.Pet {
-        try await client.send(Petstore.getPet(id: id, xRequestID: xRequestID))
-    }
-
-    /// Adds a pet.
-    public func createPet(body: Petstore.NewPet) async throws -> Petstore.Pet {
-        var request = Petstore.createPet(body: body)
-        request.wares += try wares(for: "createPet")
-        return try await client.send(request)
-    }
-
-    public func updatePet(id: Int64, body: Petstore.NewPet) async throws -> Petstore.Pet {
-        try await client.send(Petstore.updatePet(id: id, body: body))
-    }
-
-    public func patchPet(id: Int64, body: Petstore.PetPatch) async throws -> Petstore.Pet {
-        try await client.send(Petstore.patchPet(id: id, body: body))
-    }
-
-    /// Removes a pet.
-    public func deletePet(id: Int64) async throws {
-        try await client.send(Petstore.deletePet(id: id))
-    }
-
-    /// Uploads a photo of a pet.
-    public func uploadPhoto(id: Int64, body: Data) async throws {
-        try await client.send(Petstore.uploadPhoto(id: id, body: body))
-    }
-
-    /// A plain-text report.
-    public func petReport(kind: String) async throws -> String {
-        try await client.send(Petstore.petReport(kind: kind))
-    }
-
-    /// All pet IDs as bytes.
-    public func petExport() async throws -> Data {
-        try await client.send(Petstore.petExport())
-    }
-
-    @available(*, deprecated, message: "Use listPets instead.")
-    public func legacyPets() async throws -> Petstore.Page {
-        try await client.send(Petstore.legacyPets())
-    }
-
-    public func getOwner(ownerID: Int) async throws -> Petstore.Owner {
-        try await client.send(Petstore.getOwner(ownerID: ownerID))
-    }
-
-    /// Exchanges credentials for tokens.
-    public func login(username: String, password: String, scope: String = "read") async throws -> Petstore.TokenPair {
-        try await client.send(Petstore.login(username: username, password: password, scope: scope))
     }
 }
