@@ -55,7 +55,8 @@ struct PluginConsumerTests {
         try package.editSpec { $0.replacingOccurrences(of: "response: Forcast", with: "response: Forecast") }
         let command = try package.swift(["package", "--allow-writing-to-package-directory", "courier-generate", "--target", "WeatherAPI"])
         #expect(command.status == 0, "courier-generate failed:\n\(command.output)")
-        let committed = package.directory.appendingPathComponent("Sources/WeatherAPI/Generated/weather.Endpoints.swift")
+        // The factory sits beside its response model, Forecast, in the first of the eight files.
+        let committed = package.directory.appendingPathComponent("Sources/WeatherAPI/Generated/weather.Endpoints.1.swift")
         let endpoints = try String(contentsOf: committed, encoding: .utf8)
         #expect(endpoints.contains("public static func forecast(city: String) -> Request<Forecast>"))
     }
