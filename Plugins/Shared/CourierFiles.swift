@@ -6,9 +6,8 @@ import PackagePlugin
 enum CourierFiles {
     /// The files the tool writes for each spec, after `<stem>.`; the tool guarantees exactly
     /// these (see `OutputLayout` in CourierGenerator, which this must match).
-    static let outputSuffixes = ["Service"] + shards("Models") + ["Endpoints"] + shards("Endpoints") + ["Client"] + shards("Client")
-
-    private static func shards(_ label: String) -> [String] { (1...8).map { "\(label).\($0)" } }
+    static let outputSuffixes = ["Service", "Endpoints", "Client"]
+        + (1...8).flatMap { shard in ["Models", "Endpoints", "Client"].map { "\(shard).\($0)" } }
 
     static func isSpec(_ url: URL) -> Bool {
         let name = url.lastPathComponent

@@ -26,7 +26,7 @@ struct PluginConsumerTests {
         let settle = try package.swift(["build"])
         #expect(settle.status == 0)
         // The Forecast model hashes to the first of the eight model files.
-        let models = try #require(package.generatedFile(named: "weather.Models.1.swift"))
+        let models = try #require(package.generatedFile(named: "weather.1.Models.swift"))
         let stamp = try modificationDate(of: models)
         let noop = try package.swift(["build"])
         #expect(noop.status == 0)
@@ -56,7 +56,7 @@ struct PluginConsumerTests {
         let command = try package.swift(["package", "--allow-writing-to-package-directory", "courier-generate", "--target", "WeatherAPI"])
         #expect(command.status == 0, "courier-generate failed:\n\(command.output)")
         // The factory sits beside its response model, Forecast, in the first of the eight files.
-        let committed = package.directory.appendingPathComponent("Sources/WeatherAPI/Generated/weather.Endpoints.1.swift")
+        let committed = package.directory.appendingPathComponent("Sources/WeatherAPI/Generated/weather.1.Endpoints.swift")
         let endpoints = try String(contentsOf: committed, encoding: .utf8)
         #expect(endpoints.contains("public static func forecast(city: String) -> Request<Forecast>"))
     }

@@ -3,15 +3,18 @@
 ///
 /// For every input `<dir>/<stem>.courier.yaml` (or `.courier.yml`) the generator writes exactly
 /// these files into the output directory, even when one of them has nothing to declare:
-/// `<stem>.Service.swift`; `<stem>.Models.1.swift` … `<stem>.Models.8.swift`;
-/// `<stem>.Endpoints.swift` and `<stem>.Endpoints.1.swift` … `.8.swift`; `<stem>.Client.swift`
-/// and `<stem>.Client.1.swift` … `.8.swift`.
+/// `<stem>.Service.swift`, `<stem>.Endpoints.swift`, `<stem>.Client.swift`, and for each shard
+/// `n` in 1…8: `<stem>.<n>.Models.swift`, `<stem>.<n>.Endpoints.swift`, `<stem>.<n>.Client.swift`.
 ///
 /// Models, endpoint factories and client methods are spread over ``shardCount`` files by a stable
 /// hash (``shard(of:)``) of a model's name, or of the model an endpoint answers with: a debug
 /// build compiles the files in parallel, and changing one model recompiles its model file and
 /// the endpoint and client files next to it, not the whole module. The hash, not the position,
 /// picks the file, so adding a model moves nothing else.
+///
+/// The shard number comes before the kind so that sorted file names interleave heavy model files
+/// with light ones: the compiler's batch mode hands each core a contiguous run of the sorted
+/// files, and `Models.1…8` in one run would leave the other core idle.
 public enum OutputLayout {
     /// How many files hold each sharded kind of one spec.
     public static let shardCount = 8
@@ -34,11 +37,11 @@ public enum OutputLayout {
         case models = "Models"
         /// Named wares per endpoint and sample bodies.
         case endpoints = "Endpoints"
-        /// `Request` factories (sharded, named `Endpoints.N`).
+        /// `Request` factories (sharded, named `<n>.Endpoints`).
         case factories = "Factories"
         /// The client facade type.
         case client = "Client"
-        /// The facade's endpoint methods (sharded, named `Client.N`).
+        /// The facade's endpoint methods (sharded, named `<n>.Client`).
         case clientMethods = "ClientMethods"
 
         /// The template rendering this kind of file (`Factories` → `Factories.mustache`).
@@ -78,9 +81,9 @@ public enum OutputLayout {
     }
 
     /// The output file name for `stem` and `kind`: `petstore.Endpoints.swift`; sharded kinds take
-    /// a 1-based `shard`: `petstore.Models.3.swift`, `petstore.Endpoints.3.swift`.
+    /// a 1-based `shard`: `petstore.3.Models.swift`, `petstore.3.Endpoints.swift`.
     public static func outputFileName(stem: String, kind: FileKind, shard: Int = 1) -> String {
-        kind.isSharded ? "\(stem).\(kind.fileLabel).\(shard).swift" : "\(stem).\(kind.fileLabel).swift"
+        kind.isSharded ? "\(stem).\(shard).\(kind.fileLabel).swift" : "\(stem).\(kind.fileLabel).swift"
     }
 
     /// Every output file name for a spec path, in ``FileKind`` order, shards in order.

@@ -30,7 +30,7 @@ enum Rendering {
             var joined: [String: String] = [:]
             for file in try renderer.render(model) {
                 files[file.name] = file.contents
-                for label in ["Models", "Endpoints", "Client"] where file.name.hasPrefix("\(model.stem).\(label).") {
+                for label in ["Models", "Endpoints", "Client"] where file.name.hasSuffix(".\(label).swift") {
                     joined[label, default: ""] += file.contents
                 }
             }
