@@ -85,7 +85,7 @@ let package = Package(
     sh(["swift", "build", "--target", "Courier"], cwd=package)  # dependencies, not measured
 
     compiles = []
-    for _ in range(3):
+    for _ in range(5):
         # Touching every generated file makes the next build compile the whole module again
         # (deleting build products instead confuses SwiftPM's build plan).
         for name in os.listdir(sources):
@@ -95,7 +95,7 @@ let package = Package(
     compile_peak = max(c[1] for c in compiles)
 
     rebuilds = []
-    for i in range(3):
+    for i in range(5):
         # Alternate between the spec with and without the extra field: each build sees one change.
         variant = os.path.join(work, f"variant{i}.courier.yaml")
         args = [sys.executable, os.path.join(HERE, "make_synthetic_spec.py"), variant]
