@@ -102,7 +102,11 @@ let package = Package(
 
         .testTarget(
             name: "CourierTests",
-            dependencies: ["Courier", "CourierTesting", "CourierTestServer"]
+            dependencies: [
+                "Courier", "CourierTesting", "CourierTestServer",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "CourierTestingTests", dependencies: ["CourierTesting", "Courier"]),
         .testTarget(name: "CourierTestServerTests", dependencies: ["CourierTestServer"]),

@@ -1,0 +1,85 @@
+import Courier
+import CourierTestServer
+import Foundation
+import HTTPTypes
+import Logging
+import Testing
+
+// The README's runtime example and its three wares, kept in step with the README by hand and
+// run here against the loopback server, so the front door shows code that compiles and works.
+
+/// The README's wares, namespaced because other tests of this target have wares of the same names.
+private enum Readme {
+/// Adds a request ID to every request (a middleware: before the network).
+struct RequestID: Middleware {
+    func prepare(_ request: PreparedRequest, context: WareContext) async throws -> MiddlewareDecision {
+        var request = request
+        request.http.headerFields[HTTPField.Name("X-Request-ID")!] = UUID().uuidString
+        return .proceed(request)
+    }
+}
+
+/// Logs how long calls take (a postware: after the network, sees success and failure).
+struct Timing: Postware {
+    var position: WarePosition { .first }
+    func process(_ result: Result<RawResponse, any Error>, for request: PreparedRequest,
+                 context: WareContext) async throws -> RawResponse {
+        context.logger.debug("\(request.http.method) \(request.http.path ?? "") -> \(result)")
+        return try result.get()
+    }
+}
+
+/// Retries once on a transport failure (a plain ware: needs both sides at once).
+struct RetryOnce: Ware {
+    func intercept(_ request: PreparedRequest, context: WareContext,
+                   next: (PreparedRequest) async throws -> RawResponse) async throws -> RawResponse {
+        do { return try await next(request) } catch CourierError.transport { return try await next(request) }
+    }
+}
+}
+
+@Suite struct ReadmeRuntimeExampleTests {
+    struct Pet: Codable, Sendable { var id: Int64; var name: String; var createdAt: Date }
+
+    @Test func theREADMEsHandWrittenRequestWorks() async throws {
+        let server = try TestServer()
+        server.route(.get, "/v1/owners/{owner}/pets") { _ in
+            .json(#"[{"id":1,"name":"Rex","created_at":"2024-05-01T12:00:00Z"}]"#)
+        }
+        server.start()
+        defer { server.stop() }
+        let logger = Logger(label: "readme")
+
+        let service = ServiceConfiguration(
+            name: "Petstore",
+            baseURL: URL(string: "https://petstore.example.com/v1")!,
+            headers: [HeaderItem(name: "Accept", value: "application/json")],
+            timeout: .seconds(30),
+            coding: JSONCoding(dateFormat: .iso8601, keyStrategy: .snakeCase),
+            environments: ["staging": server.baseURL.appendingPathComponent("v1")]
+        )
+
+        var request = Request<[Pet]>(method: .get, path: "/owners/{owner}/pets", name: "ownerPets")
+        request.setPathParameter("owner", to: "ada/lovelace")  // one segment: /owners/ada%2Flovelace/pets
+        request.addQuery("limit", 20)
+        request.addQuery("tag", ["cat", "dog"])                // tag=cat&tag=dog
+        request.addQuery("status", nil as String?)             // omitted
+        request.timeout = .seconds(5)
+
+        let client = try Client(
+            service: service.environment("staging"),
+            transport: URLSessionTransport(),
+            wares: [Readme.RequestID(), Readme.Timing(), Readme.RetryOnce()],
+            logger: logger
+        )
+        let pets = try await client.send(request)
+        let full = try await client.response(for: request)
+
+        #expect(pets.map(\.name) == ["Rex"])
+        #expect(full.http.status == .ok)
+        let seen = try #require(server.requests.first)
+        #expect(seen.target == "/v1/owners/ada%2Flovelace/pets?limit=20&tag=cat&tag=dog")
+        #expect(seen.header("X-Request-ID")?.count == 36)
+        #expect(seen.header("Accept") == "application/json")
+    }
+}
