@@ -80,7 +80,7 @@ struct ClientTests {
             try await waitUntil { !outcome.all.isEmpty }
             let result = try #require(outcome.all.first)
             #expect(throws: CancellationError.self) { try result.get() }
-            #expect(try #require(done.all.first) - cancelledAt < .seconds(2))
+            #expect(try #require(done.all.first) - cancelledAt < promptly)
             #expect(outcome.all.count == 1)
         }
     }

@@ -3,6 +3,10 @@ import CourierTestServer
 import Foundation
 import Testing
 
+/// How soon "promptly" is: far below the loopback client's 10 s timeout, so a call that waited for
+/// the timeout (or hung) fails, yet loose enough for a loaded 2-core CI machine.
+let promptly: Duration = .seconds(5)
+
 /// Runs `body` against a fresh loopback server configured by `routes`, with a client on a real
 /// `URLSessionTransport`; the server is stopped afterwards, whatever happens.
 func withLoopback(
