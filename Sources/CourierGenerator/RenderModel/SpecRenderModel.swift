@@ -32,8 +32,6 @@ public struct SpecRenderModel: Sendable, Hashable {
     public var endpoints: [EndpointRender]
     /// Endpoints that have a sample body.
     public var samples: [SampleRender]
-    /// Endpoints that use named wares.
-    public var waredEndpoints: [EndpointRender]
     /// The client facade's type name, such as `PetstoreClient`.
     public var clientTypeName: String
 
@@ -58,12 +56,13 @@ public struct SpecRenderModel: Sendable, Hashable {
         self.models = models
         self.endpoints = endpoints
         self.samples = samples
-        self.waredEndpoints = endpoints.filter { !$0.wares.isEmpty }
         self.clientTypeName = clientTypeName
     }
 
     /// Whether any endpoint has a sample.
     public var hasSamples: Bool { !samples.isEmpty }
+    /// Endpoints that use named wares; computed, so a shard that keeps some endpoints stays right.
+    public var waredEndpoints: [EndpointRender] { endpoints.filter { !$0.wares.isEmpty } }
     /// Whether any endpoint uses named wares.
     public var hasWaredEndpoints: Bool { !waredEndpoints.isEmpty }
 }
