@@ -101,6 +101,7 @@ extension ObjectRender: MustacheParent {
         case "hasCustomDecoding": hasCustomDecoding
         case "hasCustomEncoding": hasCustomEncoding
         case "isEmpty": isEmpty
+        case "hasDateFormats": hasDateFormats
         default: nil
         }
     }
@@ -115,6 +116,7 @@ extension FieldRender: MustacheParent {
         case "type": type
         case "defaultValue": defaultValue
         case "renamedKey": renamedKey
+        case "wireKey": wireKey
         case "decodeMethod": decodeMethod
         case "encodeMethod": encodeMethod
         case "decodeType": decodeType

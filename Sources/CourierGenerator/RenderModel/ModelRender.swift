@@ -33,11 +33,12 @@ public struct ObjectRender: Sendable, Hashable {
     public var attributes: [String]
     /// Stored properties in file order.
     public var fields: [FieldRender]
-    /// Whether a `CodingKeys` enum is written (a key is renamed, or custom coding needs it).
+    /// Whether a `CodingKeys` enum is written: a key is renamed and the conformance is synthesized.
     public var hasCodingKeys: Bool
     /// Whether `init(from:)` is written (defaults or per-field date formats).
     public var hasCustomDecoding: Bool
-    /// Whether `encode(to:)` is written (per-field date formats).
+    /// Whether `encode(to:)` is written: always beside `init(from:)`, because both key their
+    /// containers with ``FieldRender/wireKey`` literals and no `CodingKeys` enum exists to synthesize from.
     public var hasCustomEncoding: Bool
 
     /// Creates an object.
@@ -56,6 +57,9 @@ public struct ObjectRender: Sendable, Hashable {
 
     /// Whether the struct has no fields.
     public var isEmpty: Bool { fields.isEmpty }
+
+    /// Whether a field has its own date format.
+    public var hasDateFormats: Bool { fields.contains { !$0.dateFormat.isEmpty } }
 }
 
 /// A stored property of a struct model, with everything its coding needs.
@@ -70,6 +74,8 @@ public struct FieldRender: Sendable, Hashable {
     public var defaultValue: [String]
     /// The JSON key as a string literal, only when it differs from the property name.
     public var renamedKey: [String]
+    /// The JSON key as a string literal, always: the `WireKey` that hand-written coding uses.
+    public var wireKey: String
     /// `decode` or `decodeIfPresent`.
     public var decodeMethod: String
     /// `encode` or `encodeIfPresent`.
@@ -83,7 +89,7 @@ public struct FieldRender: Sendable, Hashable {
 
     /// Creates a field.
     public init(
-        name: String, docs: [String], type: String, defaultValue: [String], renamedKey: [String],
+        name: String, docs: [String], type: String, defaultValue: [String], renamedKey: [String], wireKey: String,
         decodeMethod: String, encodeMethod: String, decodeType: String, decodeFallback: [String], dateFormat: [String]
     ) {
         self.name = name
@@ -91,6 +97,7 @@ public struct FieldRender: Sendable, Hashable {
         self.type = type
         self.defaultValue = defaultValue
         self.renamedKey = renamedKey
+        self.wireKey = wireKey
         self.decodeMethod = decodeMethod
         self.encodeMethod = encodeMethod
         self.decodeType = decodeType

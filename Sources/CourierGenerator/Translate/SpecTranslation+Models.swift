@@ -26,15 +26,16 @@ extension SpecTranslation {
         if failed { return nil }
         let renamed = rendered.contains { !$0.renamedKey.isEmpty }
         let customDecoding = rendered.contains { !$0.decodeFallback.isEmpty || !$0.dateFormat.isEmpty }
-        let customEncoding = rendered.contains { !$0.dateFormat.isEmpty }
+        // Hand-written coding keys its containers with `WireKey` literals, so it needs no
+        // `CodingKeys` enum, and `encode(to:)` is written too (it could not be synthesized).
         return ObjectRender(
             typeName: typeName,
             docs: DocComment.lines(model.documentation, noteDeprecation: !availabilityIsSafe(model)),
             attributes: availabilityIsSafe(model) ? DocComment.availability(model.documentation) : [],
             fields: rendered,
-            hasCodingKeys: renamed || customDecoding,
+            hasCodingKeys: renamed && !customDecoding,
             hasCustomDecoding: customDecoding,
-            hasCustomEncoding: customEncoding)
+            hasCustomEncoding: customDecoding)
     }
 
     /// The raw value of a field's coding key. With `keys: snakeCase` the decoder converts wire
@@ -82,6 +83,7 @@ extension SpecTranslation {
             type: swiftType,
             defaultValue: defaultValue,
             renamedKey: key == SwiftIdentifier.plain(name) ? [] : [SwiftLiteral.string(key)],
+            wireKey: SwiftLiteral.string(key),
             decodeMethod: lenient ? "decodeIfPresent" : "decode",
             encodeMethod: type.isOptional ? "encodeIfPresent" : "encode",
             decodeType: decodeType,

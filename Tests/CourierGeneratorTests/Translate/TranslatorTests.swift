@@ -28,6 +28,25 @@ import Testing
         #expect(!models.contains("init(from decoder"), "no custom decoding without defaults or formats")
     }
 
+    @Test func handWrittenCodingKeysContainersWithWireNamesInsteadOfCodingKeys() throws {
+        let spec = Build.spec(models: [
+            Build.object("Thing", [Build.field("class_name", "String"), Build.field("count", "Int", default: Build.scalar("2"))]),
+        ])
+        let models = try #require(try render([spec]).files["petstore.Models.swift"])
+        #expect(!models.contains("CodingKeys"), "hand-written coding needs no CodingKeys enum")
+        for line in [
+            "let container = try decoder.container(keyedBy: WireKey.self)",
+            #"self.className = try container.decode(String.self, forKey: "class_name")"#,
+            #"self.count = try container.decodeIfPresent(Int.self, forKey: "count") ?? 2"#,
+            "/// Encodes the value.",
+            "var container = encoder.container(keyedBy: WireKey.self)",
+            #"try container.encode(className, forKey: "class_name")"#,
+            #"try container.encode(count, forKey: "count")"#,
+        ] {
+            #expect(models.contains(line), "missing \(line)")
+        }
+    }
+
     @Test func modelsWithoutRenamedKeysOrDefaultsRelyOnSynthesizedCodable() throws {
         let spec = Build.spec(models: [Build.object("Plain", [Build.field("name", "String")])])
         let models = try #require(try render([spec]).files["petstore.Models.swift"])

@@ -82,7 +82,6 @@ struct JSONCodingTests {
     struct Mixed: Codable, Sendable {
         var created: Date
         var day: Date?
-        enum CodingKeys: String, CodingKey { case created, day }
 
         init(created: Date, day: Date?) {
             self.created = created
@@ -90,15 +89,15 @@ struct JSONCodingTests {
         }
 
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            created = try container.decode(Date.self, forKey: .created, format: .millisecondsSince1970)
-            day = try container.decodeIfPresent(Date.self, forKey: .day, format: .date)
+            let container = try decoder.container(keyedBy: WireKey.self)
+            created = try container.decode(Date.self, forKey: "created", format: .millisecondsSince1970)
+            day = try container.decodeIfPresent(Date.self, forKey: "day", format: .date)
         }
 
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(created, forKey: .created, format: .millisecondsSince1970)
-            try container.encodeIfPresent(day, forKey: .day, format: .date)
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encode(created, forKey: "created", format: .millisecondsSince1970)
+            try container.encodeIfPresent(day, forKey: "day", format: .date)
         }
     }
 

@@ -18,29 +18,22 @@ extension Petstore {
             self.birthday = birthday
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case name
-            case tag
-            case status
-            case birthday
-        }
-
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.name = try container.decode(String.self, forKey: .name)
-            self.tag = try container.decodeIfPresent(String.self, forKey: .tag)
-            self.status = try container.decodeIfPresent(PetStatus.self, forKey: .status) ?? .available
-            self.birthday = try container.decodeIfPresent(Date.self, forKey: .birthday, format: .date)
+            let container = try decoder.container(keyedBy: WireKey.self)
+            self.name = try container.decode(String.self, forKey: "name")
+            self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
+            self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status") ?? .available
+            self.birthday = try container.decodeIfPresent(Date.self, forKey: "birthday", format: .date)
         }
 
         /// Encodes the value, writing dates in their per-field formats.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encodeIfPresent(tag, forKey: .tag)
-            try container.encode(status, forKey: .status)
-            try container.encodeIfPresent(birthday, forKey: .birthday, format: .date)
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encode(name, forKey: "name")
+            try container.encodeIfPresent(tag, forKey: "tag")
+            try container.encode(status, forKey: "status")
+            try container.encodeIfPresent(birthday, forKey: "birthday", format: .date)
         }
     }
 }

@@ -49,53 +49,38 @@ extension Petstore {
             self.lastSeen = lastSeen
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case updatedAt = "updated_at"
-            case id
-            case name
-            case rating
-            case visits
-            case email
-            case pets
-            case homepage
-            case token
-            case avatar
-            case scores
-            case lastSeen = "last_seen"
-        }
-
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
-            self.id = try container.decode(Int.self, forKey: .id)
-            self.name = try container.decode(String.self, forKey: .name)
-            self.rating = try container.decodeIfPresent(Float.self, forKey: .rating)
-            self.visits = try container.decodeIfPresent(Int32.self, forKey: .visits) ?? 0
-            self.email = try container.decodeIfPresent(String.self, forKey: .email)
-            self.pets = try container.decode([Pet].self, forKey: .pets)
-            self.homepage = try container.decodeIfPresent(URL.self, forKey: .homepage)
-            self.token = try container.decode(UUID.self, forKey: .token)
-            self.avatar = try container.decodeIfPresent(Data.self, forKey: .avatar)
-            self.scores = try container.decode([String: Int].self, forKey: .scores)
-            self.lastSeen = try container.decode(Date.self, forKey: .lastSeen, format: .millisecondsSince1970)
+            let container = try decoder.container(keyedBy: WireKey.self)
+            self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
+            self.id = try container.decode(Int.self, forKey: "id")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.rating = try container.decodeIfPresent(Float.self, forKey: "rating")
+            self.visits = try container.decodeIfPresent(Int32.self, forKey: "visits") ?? 0
+            self.email = try container.decodeIfPresent(String.self, forKey: "email")
+            self.pets = try container.decode([Pet].self, forKey: "pets")
+            self.homepage = try container.decodeIfPresent(URL.self, forKey: "homepage")
+            self.token = try container.decode(UUID.self, forKey: "token")
+            self.avatar = try container.decodeIfPresent(Data.self, forKey: "avatar")
+            self.scores = try container.decode([String: Int].self, forKey: "scores")
+            self.lastSeen = try container.decode(Date.self, forKey: "last_seen", format: .millisecondsSince1970)
         }
 
         /// Encodes the value, writing dates in their per-field formats.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encodeIfPresent(rating, forKey: .rating)
-            try container.encode(visits, forKey: .visits)
-            try container.encodeIfPresent(email, forKey: .email)
-            try container.encode(pets, forKey: .pets)
-            try container.encodeIfPresent(homepage, forKey: .homepage)
-            try container.encode(token, forKey: .token)
-            try container.encodeIfPresent(avatar, forKey: .avatar)
-            try container.encode(scores, forKey: .scores)
-            try container.encode(lastSeen, forKey: .lastSeen, format: .millisecondsSince1970)
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encodeIfPresent(updatedAt, forKey: "updated_at")
+            try container.encode(id, forKey: "id")
+            try container.encode(name, forKey: "name")
+            try container.encodeIfPresent(rating, forKey: "rating")
+            try container.encode(visits, forKey: "visits")
+            try container.encodeIfPresent(email, forKey: "email")
+            try container.encode(pets, forKey: "pets")
+            try container.encodeIfPresent(homepage, forKey: "homepage")
+            try container.encode(token, forKey: "token")
+            try container.encodeIfPresent(avatar, forKey: "avatar")
+            try container.encode(scores, forKey: "scores")
+            try container.encode(lastSeen, forKey: "last_seen", format: .millisecondsSince1970)
         }
     }
 }

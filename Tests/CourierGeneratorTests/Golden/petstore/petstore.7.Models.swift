@@ -44,59 +44,42 @@ extension Petstore {
             self.legacyCode = legacyCode
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id
-            case name
-            case tag
-            case status
-            case ownerID = "owner_id"
-            case createdAt = "created_at"
-            case birthday
-            case photos
-            case weight
-            case vaccinated
-            case size
-            case attributes
-            case extra
-            case legacyCode = "legacy_code"
-        }
-
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Int64.self, forKey: .id)
-            self.name = try container.decode(String.self, forKey: .name)
-            self.tag = try container.decodeIfPresent(String.self, forKey: .tag)
-            self.status = try container.decodeIfPresent(PetStatus.self, forKey: .status) ?? .available
-            self.ownerID = try container.decode(Int.self, forKey: .ownerID)
-            self.createdAt = try container.decode(Date.self, forKey: .createdAt, format: .iso8601)
-            self.birthday = try container.decodeIfPresent(Date.self, forKey: .birthday, format: .date)
-            self.photos = try container.decodeIfPresent([URL].self, forKey: .photos) ?? []
-            self.weight = try container.decodeIfPresent(Double.self, forKey: .weight)
-            self.vaccinated = try container.decodeIfPresent(Bool.self, forKey: .vaccinated) ?? false
-            self.size = try container.decodeIfPresent(PetSize.self, forKey: .size) ?? .medium
-            self.attributes = try container.decodeIfPresent([String: String].self, forKey: .attributes)
-            self.extra = try container.decodeIfPresent(JSONValue.self, forKey: .extra)
-            self.legacyCode = try container.decodeIfPresent(String.self, forKey: .legacyCode)
+            let container = try decoder.container(keyedBy: WireKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
+            self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status") ?? .available
+            self.ownerID = try container.decode(Int.self, forKey: "owner_id")
+            self.createdAt = try container.decode(Date.self, forKey: "created_at", format: .iso8601)
+            self.birthday = try container.decodeIfPresent(Date.self, forKey: "birthday", format: .date)
+            self.photos = try container.decodeIfPresent([URL].self, forKey: "photos") ?? []
+            self.weight = try container.decodeIfPresent(Double.self, forKey: "weight")
+            self.vaccinated = try container.decodeIfPresent(Bool.self, forKey: "vaccinated") ?? false
+            self.size = try container.decodeIfPresent(PetSize.self, forKey: "size") ?? .medium
+            self.attributes = try container.decodeIfPresent([String: String].self, forKey: "attributes")
+            self.extra = try container.decodeIfPresent(JSONValue.self, forKey: "extra")
+            self.legacyCode = try container.decodeIfPresent(String.self, forKey: "legacy_code")
         }
 
         /// Encodes the value, writing dates in their per-field formats.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encodeIfPresent(tag, forKey: .tag)
-            try container.encode(status, forKey: .status)
-            try container.encode(ownerID, forKey: .ownerID)
-            try container.encode(createdAt, forKey: .createdAt, format: .iso8601)
-            try container.encodeIfPresent(birthday, forKey: .birthday, format: .date)
-            try container.encode(photos, forKey: .photos)
-            try container.encodeIfPresent(weight, forKey: .weight)
-            try container.encode(vaccinated, forKey: .vaccinated)
-            try container.encode(size, forKey: .size)
-            try container.encodeIfPresent(attributes, forKey: .attributes)
-            try container.encodeIfPresent(extra, forKey: .extra)
-            try container.encodeIfPresent(legacyCode, forKey: .legacyCode)
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encode(name, forKey: "name")
+            try container.encodeIfPresent(tag, forKey: "tag")
+            try container.encode(status, forKey: "status")
+            try container.encode(ownerID, forKey: "owner_id")
+            try container.encode(createdAt, forKey: "created_at", format: .iso8601)
+            try container.encodeIfPresent(birthday, forKey: "birthday", format: .date)
+            try container.encode(photos, forKey: "photos")
+            try container.encodeIfPresent(weight, forKey: "weight")
+            try container.encode(vaccinated, forKey: "vaccinated")
+            try container.encode(size, forKey: "size")
+            try container.encodeIfPresent(attributes, forKey: "attributes")
+            try container.encodeIfPresent(extra, forKey: "extra")
+            try container.encodeIfPresent(legacyCode, forKey: "legacy_code")
         }
     }
 }

@@ -21,4 +21,13 @@ import Testing
         #expect(models.contains(#"case ownerID = "ownerId""#))
         #expect(models.contains("case createdAt\n"), "a name that survives the round trip needs no raw value")
     }
+
+    @Test func snakeCaseSpecsWithHandWrittenCodingUseTheConvertedKey() throws {
+        let spec = Build.spec(
+            models: [Build.object("Pet", [Build.field("ownerID", "Int", default: Build.scalar("0")), Build.field("name", "String")])],
+            keys: "snakeCase")
+        let models = try #require(try Rendering.render([spec]).files["petstore.Models.swift"])
+        #expect(models.contains(#"try container.decodeIfPresent(Int.self, forKey: "ownerId") ?? 0"#))
+        #expect(models.contains(#"try container.encode(name, forKey: "name")"#))
+    }
 }
