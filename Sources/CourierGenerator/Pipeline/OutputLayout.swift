@@ -15,18 +15,31 @@
 /// The shard number comes before the kind so that sorted file names interleave heavy model files
 /// with light ones: the compiler's batch mode hands each core a contiguous run of the sorted
 /// files, and `Models.1…8` in one run would leave the other core idle.
+///
+/// The first half of the shards gets a little more than half of the hash space (5 buckets of 36
+/// each, against 4): the module-interface job runs beside the first batch, so the second batch
+/// starts late, and on two cores both finish together only if the second batch is lighter.
 public enum OutputLayout {
     /// How many files hold each sharded kind of one spec.
     public static let shardCount = 8
 
-    /// The 1-based shard for `key` (FNV-1a of its UTF-8 bytes).
+    /// Hash buckets per spec; shards `1…shardCount/2` take ``firstHalfBuckets`` of them.
+    static let bucketCount: UInt32 = 36
+    /// The buckets of the first half of the shards (20 of 36, about 56%).
+    static let firstHalfBuckets: UInt32 = 20
+
+    /// The 1-based shard for `key`: FNV-1a of its UTF-8 bytes picks a bucket, and the buckets are
+    /// dealt to the first half of the shards, then to the second.
     public static func shard(of key: String) -> Int {
         var hash: UInt32 = 2_166_136_261
         for byte in key.utf8 {
             hash ^= UInt32(byte)
             hash = hash &* 16_777_619
         }
-        return Int(hash % UInt32(shardCount)) + 1
+        let bucket = hash % bucketCount
+        let half = UInt32(shardCount / 2)
+        if bucket < firstHalfBuckets { return Int(bucket % half) + 1 }
+        return Int((bucket - firstHalfBuckets) % half + half) + 1
     }
 
     /// The kinds of generated file, in the order they are written.

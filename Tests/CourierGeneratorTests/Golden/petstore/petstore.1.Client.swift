@@ -4,8 +4,7 @@ import Courier
 import Foundation
 
 extension PetstoreClient {
-    /// Uploads a photo of a pet.
-    public func uploadPhoto(id: Int64, body: Data) async throws {
-        try await client.send(Petstore.uploadPhoto(id: id, body: body))
+    public func getOwner(ownerID: Int) async throws -> Petstore.Owner {
+        try await client.send(Petstore.getOwner(ownerID: ownerID))
     }
 }

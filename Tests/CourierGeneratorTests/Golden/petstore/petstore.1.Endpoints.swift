@@ -4,11 +4,9 @@ import Courier
 import Foundation
 
 extension Petstore {
-    /// Uploads a photo of a pet.
-    public static func uploadPhoto(id: Int64, body: Data) -> Request<Void> {
-        var request = Request<Void>(method: .post, path: "/pets/{id}/photo", name: "uploadPhoto")
-        request.setPathParameter("id", to: id)
-        request.body = .data(body, contentType: "image/png")
+    public static func getOwner(ownerID: Int) -> Request<Owner> {
+        var request = Request<Owner>(method: .get, path: "/owners/{ownerID}/profile", name: "getOwner")
+        request.setPathParameter("ownerID", to: ownerID)
         return request
     }
 }

@@ -4,4 +4,10 @@ import Courier
 import Foundation
 
 extension Petstore {
+    /// Removes a pet.
+    public static func deletePet(id: Int64) -> Request<Void> {
+        var request = Request<Void>(method: .delete, path: "/pets/{id}", name: "deletePet")
+        request.setPathParameter("id", to: id)
+        return request
+    }
 }

@@ -2,3 +2,50 @@
 
 import Courier
 import Foundation
+
+extension Petstore {
+    /// Size class, as an integer code.
+    public enum PetSize: Codable, Hashable, Sendable, RawRepresentable, CaseIterable, ParameterEncodable {
+        /// Fits in a bag.
+        case small
+        case medium
+        case large
+        /// A value this client does not know yet; it decodes instead of failing and encodes back unchanged.
+        case unknown(Int)
+
+        /// The known cases (without ``unknown(_:)``).
+        public static let allCases: [PetSize] = [.small, .medium, .large]
+
+        /// The case for a wire value; values not known become ``unknown(_:)``.
+        public init(rawValue: Int) {
+            switch rawValue {
+            case 1: self = .small
+            case 2: self = .medium
+            case 3: self = .large
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        /// The value on the wire.
+        public var rawValue: Int {
+            switch self {
+            case .small: 1
+            case .medium: 2
+            case .large: 3
+            case .unknown(let value): value
+            }
+        }
+
+        /// Decodes any Int; see ``init(rawValue:)``.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            self.init(rawValue: try container.decode(Int.self))
+        }
+
+        /// Encodes ``rawValue``.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+}

@@ -4,8 +4,4 @@ import Courier
 import Foundation
 
 extension PetstoreClient {
-    /// Removes a pet.
-    public func deletePet(id: Int64) async throws {
-        try await client.send(Petstore.deletePet(id: id))
-    }
 }
