@@ -28,15 +28,23 @@ public enum OutputLayout {
     /// The buckets of the first half of the shards (20 of 36, about 56%).
     static let firstHalfBuckets: UInt32 = 20
 
-    /// The 1-based shard for `key`: FNV-1a of its UTF-8 bytes picks a bucket, and the buckets are
-    /// dealt to the first half of the shards, then to the second.
+    /// The 1-based shard for `key`: FNV-1a of its UTF-8 bytes, mixed, picks a bucket, and the
+    /// buckets are dealt to the first half of the shards, then to the second.
     public static func shard(of key: String) -> Int {
         var hash: UInt32 = 2_166_136_261
         for byte in key.utf8 {
             hash ^= UInt32(byte)
             hash = hash &* 16_777_619
         }
-        let bucket = hash % bucketCount
+        // FNV-1a alone leaves names of one family ("Resource12", "Resource13") unevenly spread
+        // over a few buckets; MurmurHash3's finalizer mixes every bit into the high ones, which
+        // the multiply-shift below turns into a bucket.
+        hash ^= hash >> 16
+        hash = hash &* 0x85EB_CA6B
+        hash ^= hash >> 13
+        hash = hash &* 0xC2B2_AE35
+        hash ^= hash >> 16
+        let bucket = UInt32((UInt64(hash) * UInt64(bucketCount)) >> 32)
         let half = UInt32(shardCount / 2)
         if bucket < firstHalfBuckets { return Int(bucket % half) + 1 }
         return Int((bucket - firstHalfBuckets) % half + half) + 1

@@ -4,7 +4,36 @@ import Courier
 import Foundation
 
 extension PetstoreClient {
-    public func getOwner(ownerID: Int) async throws -> Petstore.Owner {
-        try await client.send(Petstore.getOwner(ownerID: ownerID))
+    /// Lists pets, optionally filtered.
+    ///
+    /// - Parameters:
+    ///   - sort: Field to sort by.
+    public func listPets(limit: Int? = nil, status: Petstore.PetStatus? = nil, tags: [String]? = nil, sort: String = "name") async throws -> [Petstore.Pet] {
+        try await client.send(Petstore.listPets(limit: limit, status: status, tags: tags, sort: sort))
+    }
+
+    /// Fetches one pet.
+    public func getPet(id: Int64, xRequestID: String? = nil) async throws -> Petstore.Pet {
+        try await client.send(Petstore.getPet(id: id, xRequestID: xRequestID))
+    }
+
+    /// Adds a pet.
+    public func createPet(body: Petstore.NewPet) async throws -> Petstore.Pet {
+        var request = Petstore.createPet(body: body)
+        request.wares += try wares(for: "createPet")
+        return try await client.send(request)
+    }
+
+    public func updatePet(id: Int64, body: Petstore.NewPet) async throws -> Petstore.Pet {
+        try await client.send(Petstore.updatePet(id: id, body: body))
+    }
+
+    public func patchPet(id: Int64, body: Petstore.PetPatch) async throws -> Petstore.Pet {
+        try await client.send(Petstore.patchPet(id: id, body: body))
+    }
+
+    /// Removes a pet.
+    public func deletePet(id: Int64) async throws {
+        try await client.send(Petstore.deletePet(id: id))
     }
 }

@@ -4,9 +4,54 @@ import Courier
 import Foundation
 
 extension Petstore {
-    public static func getOwner(ownerID: Int) -> Request<Owner> {
-        var request = Request<Owner>(method: .get, path: "/owners/{ownerID}/profile", name: "getOwner")
-        request.setPathParameter("ownerID", to: ownerID)
+    /// Lists pets, optionally filtered.
+    ///
+    /// - Parameters:
+    ///   - sort: Field to sort by.
+    public static func listPets(limit: Int? = nil, status: PetStatus? = nil, tags: [String]? = nil, sort: String = "name") -> Request<[Pet]> {
+        var request = Request<[Pet]>(method: .get, path: "/pets", name: "listPets")
+        request.addQuery("limit", limit)
+        request.addQuery("status", status)
+        request.addQuery("tags", tags)
+        request.addQuery("sort", sort)
+        request.cachePolicy = CachePolicy(.localThenRemote, timeToLive: .seconds(300))
+        return request
+    }
+
+    /// Fetches one pet.
+    public static func getPet(id: Int64, xRequestID: String? = nil) -> Request<Pet> {
+        var request = Request<Pet>(method: .get, path: "/pets/{id}", name: "getPet")
+        request.setPathParameter("id", to: id)
+        request.addHeader("X-Request-ID", xRequestID)
+        return request
+    }
+
+    /// Adds a pet.
+    public static func createPet(body: NewPet) -> Request<Pet> {
+        var request = Request<Pet>(method: .post, path: "/pets", name: "createPet")
+        request.body = .json(body)
+        request.timeout = .seconds(10)
+        return request
+    }
+
+    public static func updatePet(id: Int64, body: NewPet) -> Request<Pet> {
+        var request = Request<Pet>(method: .put, path: "/pets/{id}", name: "updatePet")
+        request.setPathParameter("id", to: id)
+        request.body = .json(body)
+        return request
+    }
+
+    public static func patchPet(id: Int64, body: PetPatch) -> Request<Pet> {
+        var request = Request<Pet>(method: .patch, path: "/pets/{id}", name: "patchPet")
+        request.setPathParameter("id", to: id)
+        request.body = .json(body)
+        return request
+    }
+
+    /// Removes a pet.
+    public static func deletePet(id: Int64) -> Request<Void> {
+        var request = Request<Void>(method: .delete, path: "/pets/{id}", name: "deletePet")
+        request.setPathParameter("id", to: id)
         return request
     }
 }

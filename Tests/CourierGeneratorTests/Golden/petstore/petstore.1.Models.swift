@@ -4,129 +4,82 @@ import Courier
 import Foundation
 
 extension Petstore {
-    /// Where a pet is in the sales process.
-    public enum PetStatus: Codable, Hashable, Sendable, RawRepresentable, CaseIterable, ParameterEncodable {
-        case available
-        case pending
-        case sold
-        /// A value this client does not know yet; it decodes instead of failing and encodes back unchanged.
-        case unknown(String)
-
-        /// The known cases (without ``unknown(_:)``).
-        public static let allCases: [PetStatus] = [.available, .pending, .sold]
-
-        /// The case for a wire value; values not known become ``unknown(_:)``.
-        public init(rawValue: String) {
-            switch rawValue {
-            case "available": self = .available
-            case "pending": self = .pending
-            case "sold": self = .sold
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        /// The value on the wire.
-        public var rawValue: String {
-            switch self {
-            case .available: "available"
-            case .pending: "pending"
-            case .sold: "sold"
-            case .unknown(let value): value
-            }
-        }
-
-        /// Decodes any String; see ``init(rawValue:)``.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            self.init(rawValue: try container.decode(String.self))
-        }
-
-        /// Encodes ``rawValue``.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-    }
-}
-
-extension Petstore {
-    public struct PetPatch: Codable, Hashable, Sendable {
-        public var name: String?
+    /// A pet in the store.
+    ///
+    /// Pets are listed, created, renamed and sold.
+    public struct Pet: Codable, Hashable, Sendable {
+        public var id: Int64
+        public var name: String
         public var tag: String?
-        public var status: PetStatus?
+        public var status: PetStatus
+        public var ownerID: Int
+        public var createdAt: Date
+        public var birthday: Date?
+        public var photos: [URL]
+        public var weight: Double?
+        public var vaccinated: Bool
+        public var size: PetSize
+        public var attributes: [String: String]?
+        public var extra: JSONValue?
+        /// The code the old system gave the pet.
+        ///
+        /// - Important: Deprecated: Use tag instead.
+        public var legacyCode: String?
 
         /// Creates a value from its fields.
-        public init(name: String? = nil, tag: String? = nil, status: PetStatus? = nil) {
+        public init(id: Int64, name: String, tag: String? = nil, status: PetStatus = .available, ownerID: Int, createdAt: Date, birthday: Date? = nil, photos: [URL] = [], weight: Double? = nil, vaccinated: Bool = false, size: PetSize = .medium, attributes: [String: String]? = nil, extra: JSONValue? = nil, legacyCode: String? = nil) {
+            self.id = id
             self.name = name
             self.tag = tag
             self.status = status
-        }
-    }
-}
-
-extension Petstore {
-    public struct Owner: Codable, Hashable, Sendable {
-        public var updatedAt: Date?
-        public var id: Int
-        public var name: String
-        public var rating: Float?
-        public var visits: Int32
-        public var email: String?
-        public var pets: [Pet]
-        public var homepage: URL?
-        public var token: UUID
-        public var avatar: Data?
-        public var scores: [String: Int]
-        public var lastSeen: Date
-
-        /// Creates a value from its fields.
-        public init(updatedAt: Date? = nil, id: Int, name: String, rating: Float? = nil, visits: Int32 = 0, email: String? = nil, pets: [Pet], homepage: URL? = nil, token: UUID, avatar: Data? = nil, scores: [String: Int], lastSeen: Date) {
-            self.updatedAt = updatedAt
-            self.id = id
-            self.name = name
-            self.rating = rating
-            self.visits = visits
-            self.email = email
-            self.pets = pets
-            self.homepage = homepage
-            self.token = token
-            self.avatar = avatar
-            self.scores = scores
-            self.lastSeen = lastSeen
+            self.ownerID = ownerID
+            self.createdAt = createdAt
+            self.birthday = birthday
+            self.photos = photos
+            self.weight = weight
+            self.vaccinated = vaccinated
+            self.size = size
+            self.attributes = attributes
+            self.extra = extra
+            self.legacyCode = legacyCode
         }
 
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
-            self.id = try container.decode(Int.self, forKey: "id")
+            self.id = try container.decode(Int64.self, forKey: "id")
             self.name = try container.decode(String.self, forKey: "name")
-            self.rating = try container.decodeIfPresent(Float.self, forKey: "rating")
-            self.visits = try container.decodeIfPresent(Int32.self, forKey: "visits") ?? 0
-            self.email = try container.decodeIfPresent(String.self, forKey: "email")
-            self.pets = try container.decode([Pet].self, forKey: "pets")
-            self.homepage = try container.decodeIfPresent(URL.self, forKey: "homepage")
-            self.token = try container.decode(UUID.self, forKey: "token")
-            self.avatar = try container.decodeIfPresent(Data.self, forKey: "avatar")
-            self.scores = try container.decode([String: Int].self, forKey: "scores")
-            self.lastSeen = try container.decode(Date.self, forKey: "last_seen", format: .millisecondsSince1970)
+            self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
+            self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status") ?? .available
+            self.ownerID = try container.decode(Int.self, forKey: "owner_id")
+            self.createdAt = try container.decode(Date.self, forKey: "created_at", format: .iso8601)
+            self.birthday = try container.decodeIfPresent(Date.self, forKey: "birthday", format: .date)
+            self.photos = try container.decodeIfPresent([URL].self, forKey: "photos") ?? []
+            self.weight = try container.decodeIfPresent(Double.self, forKey: "weight")
+            self.vaccinated = try container.decodeIfPresent(Bool.self, forKey: "vaccinated") ?? false
+            self.size = try container.decodeIfPresent(PetSize.self, forKey: "size") ?? .medium
+            self.attributes = try container.decodeIfPresent([String: String].self, forKey: "attributes")
+            self.extra = try container.decodeIfPresent(JSONValue.self, forKey: "extra")
+            self.legacyCode = try container.decodeIfPresent(String.self, forKey: "legacy_code")
         }
 
         /// Encodes the value, writing dates in their per-field formats.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.encodeIfPresent(updatedAt, forKey: "updated_at")
             try container.encode(id, forKey: "id")
             try container.encode(name, forKey: "name")
-            try container.encodeIfPresent(rating, forKey: "rating")
-            try container.encode(visits, forKey: "visits")
-            try container.encodeIfPresent(email, forKey: "email")
-            try container.encode(pets, forKey: "pets")
-            try container.encodeIfPresent(homepage, forKey: "homepage")
-            try container.encode(token, forKey: "token")
-            try container.encodeIfPresent(avatar, forKey: "avatar")
-            try container.encode(scores, forKey: "scores")
-            try container.encode(lastSeen, forKey: "last_seen", format: .millisecondsSince1970)
+            try container.encodeIfPresent(tag, forKey: "tag")
+            try container.encode(status, forKey: "status")
+            try container.encode(ownerID, forKey: "owner_id")
+            try container.encode(createdAt, forKey: "created_at", format: .iso8601)
+            try container.encodeIfPresent(birthday, forKey: "birthday", format: .date)
+            try container.encode(photos, forKey: "photos")
+            try container.encodeIfPresent(weight, forKey: "weight")
+            try container.encode(vaccinated, forKey: "vaccinated")
+            try container.encode(size, forKey: "size")
+            try container.encodeIfPresent(attributes, forKey: "attributes")
+            try container.encodeIfPresent(extra, forKey: "extra")
+            try container.encodeIfPresent(legacyCode, forKey: "legacy_code")
         }
     }
 }

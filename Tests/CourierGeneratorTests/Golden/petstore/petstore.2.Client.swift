@@ -4,4 +4,8 @@ import Courier
 import Foundation
 
 extension PetstoreClient {
+    /// Uploads a photo of a pet.
+    public func uploadPhoto(id: Int64, body: Data) async throws {
+        try await client.send(Petstore.uploadPhoto(id: id, body: body))
+    }
 }

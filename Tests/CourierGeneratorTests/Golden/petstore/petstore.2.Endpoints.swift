@@ -4,4 +4,11 @@ import Courier
 import Foundation
 
 extension Petstore {
+    /// Uploads a photo of a pet.
+    public static func uploadPhoto(id: Int64, body: Data) -> Request<Void> {
+        var request = Request<Void>(method: .post, path: "/pets/{id}/photo", name: "uploadPhoto")
+        request.setPathParameter("id", to: id)
+        request.body = .data(body, contentType: "image/png")
+        return request
+    }
 }

@@ -4,82 +4,42 @@ import Courier
 import Foundation
 
 extension Petstore {
-    /// A pet in the store.
-    ///
-    /// Pets are listed, created, renamed and sold.
-    public struct Pet: Codable, Hashable, Sendable {
-        public var id: Int64
-        public var name: String
+    public struct PetPatch: Codable, Hashable, Sendable {
+        public var name: String?
         public var tag: String?
-        public var status: PetStatus
-        public var ownerID: Int
-        public var createdAt: Date
-        public var birthday: Date?
-        public var photos: [URL]
-        public var weight: Double?
-        public var vaccinated: Bool
-        public var size: PetSize
-        public var attributes: [String: String]?
-        public var extra: JSONValue?
-        /// The code the old system gave the pet.
-        ///
-        /// - Important: Deprecated: Use tag instead.
-        public var legacyCode: String?
+        public var status: PetStatus?
 
         /// Creates a value from its fields.
-        public init(id: Int64, name: String, tag: String? = nil, status: PetStatus = .available, ownerID: Int, createdAt: Date, birthday: Date? = nil, photos: [URL] = [], weight: Double? = nil, vaccinated: Bool = false, size: PetSize = .medium, attributes: [String: String]? = nil, extra: JSONValue? = nil, legacyCode: String? = nil) {
-            self.id = id
+        public init(name: String? = nil, tag: String? = nil, status: PetStatus? = nil) {
             self.name = name
             self.tag = tag
             self.status = status
-            self.ownerID = ownerID
-            self.createdAt = createdAt
-            self.birthday = birthday
-            self.photos = photos
-            self.weight = weight
-            self.vaccinated = vaccinated
-            self.size = size
-            self.attributes = attributes
-            self.extra = extra
-            self.legacyCode = legacyCode
         }
+    }
+}
 
-        /// Decodes a value; missing keys with a spec default take that default.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
-            self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status") ?? .available
-            self.ownerID = try container.decode(Int.self, forKey: "owner_id")
-            self.createdAt = try container.decode(Date.self, forKey: "created_at", format: .iso8601)
-            self.birthday = try container.decodeIfPresent(Date.self, forKey: "birthday", format: .date)
-            self.photos = try container.decodeIfPresent([URL].self, forKey: "photos") ?? []
-            self.weight = try container.decodeIfPresent(Double.self, forKey: "weight")
-            self.vaccinated = try container.decodeIfPresent(Bool.self, forKey: "vaccinated") ?? false
-            self.size = try container.decodeIfPresent(PetSize.self, forKey: "size") ?? .medium
-            self.attributes = try container.decodeIfPresent([String: String].self, forKey: "attributes")
-            self.extra = try container.decodeIfPresent(JSONValue.self, forKey: "extra")
-            self.legacyCode = try container.decodeIfPresent(String.self, forKey: "legacy_code")
+extension Petstore {
+    public struct Credentials: Codable, Hashable, Sendable {
+        public var username: String
+        public var password: String
+
+        /// Creates a value from its fields.
+        public init(username: String, password: String) {
+            self.username = username
+            self.password = password
         }
+    }
+}
 
-        /// Encodes the value, writing dates in their per-field formats.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: WireKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encode(name, forKey: "name")
-            try container.encodeIfPresent(tag, forKey: "tag")
-            try container.encode(status, forKey: "status")
-            try container.encode(ownerID, forKey: "owner_id")
-            try container.encode(createdAt, forKey: "created_at", format: .iso8601)
-            try container.encodeIfPresent(birthday, forKey: "birthday", format: .date)
-            try container.encode(photos, forKey: "photos")
-            try container.encodeIfPresent(weight, forKey: "weight")
-            try container.encode(vaccinated, forKey: "vaccinated")
-            try container.encode(size, forKey: "size")
-            try container.encodeIfPresent(attributes, forKey: "attributes")
-            try container.encodeIfPresent(extra, forKey: "extra")
-            try container.encodeIfPresent(legacyCode, forKey: "legacy_code")
+extension Petstore {
+    public struct APIError: Codable, Hashable, Sendable {
+        public var code: String
+        public var message: String
+
+        /// Creates a value from its fields.
+        public init(code: String, message: String) {
+            self.code = code
+            self.message = message
         }
     }
 }

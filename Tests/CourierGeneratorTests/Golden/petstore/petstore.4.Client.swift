@@ -4,8 +4,12 @@ import Courier
 import Foundation
 
 extension PetstoreClient {
-    /// Removes a pet.
-    public func deletePet(id: Int64) async throws {
-        try await client.send(Petstore.deletePet(id: id))
+    /// A plain-text report.
+    public func petReport(kind: String) async throws -> String {
+        try await client.send(Petstore.petReport(kind: kind))
+    }
+
+    public func getOwner(ownerID: Int) async throws -> Petstore.Owner {
+        try await client.send(Petstore.getOwner(ownerID: ownerID))
     }
 }

@@ -4,10 +4,16 @@ import Courier
 import Foundation
 
 extension Petstore {
-    /// Removes a pet.
-    public static func deletePet(id: Int64) -> Request<Void> {
-        var request = Request<Void>(method: .delete, path: "/pets/{id}", name: "deletePet")
-        request.setPathParameter("id", to: id)
+    /// A plain-text report.
+    public static func petReport(kind: String) -> Request<String> {
+        var request = Request<String>(method: .get, path: "/reports/{kind}", name: "petReport")
+        request.setPathParameter("kind", to: kind)
+        return request
+    }
+
+    public static func getOwner(ownerID: Int) -> Request<Owner> {
+        var request = Request<Owner>(method: .get, path: "/owners/{ownerID}/profile", name: "getOwner")
+        request.setPathParameter("ownerID", to: ownerID)
         return request
     }
 }

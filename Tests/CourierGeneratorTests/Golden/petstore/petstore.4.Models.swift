@@ -4,48 +4,68 @@ import Courier
 import Foundation
 
 extension Petstore {
-    /// Size class, as an integer code.
-    public enum PetSize: Codable, Hashable, Sendable, RawRepresentable, CaseIterable, ParameterEncodable {
-        /// Fits in a bag.
-        case small
-        case medium
-        case large
-        /// A value this client does not know yet; it decodes instead of failing and encodes back unchanged.
-        case unknown(Int)
+    public struct Owner: Codable, Hashable, Sendable {
+        public var updatedAt: Date?
+        public var id: Int
+        public var name: String
+        public var rating: Float?
+        public var visits: Int32
+        public var email: String?
+        public var pets: [Pet]
+        public var homepage: URL?
+        public var token: UUID
+        public var avatar: Data?
+        public var scores: [String: Int]
+        public var lastSeen: Date
 
-        /// The known cases (without ``unknown(_:)``).
-        public static let allCases: [PetSize] = [.small, .medium, .large]
-
-        /// The case for a wire value; values not known become ``unknown(_:)``.
-        public init(rawValue: Int) {
-            switch rawValue {
-            case 1: self = .small
-            case 2: self = .medium
-            case 3: self = .large
-            default: self = .unknown(rawValue)
-            }
+        /// Creates a value from its fields.
+        public init(updatedAt: Date? = nil, id: Int, name: String, rating: Float? = nil, visits: Int32 = 0, email: String? = nil, pets: [Pet], homepage: URL? = nil, token: UUID, avatar: Data? = nil, scores: [String: Int], lastSeen: Date) {
+            self.updatedAt = updatedAt
+            self.id = id
+            self.name = name
+            self.rating = rating
+            self.visits = visits
+            self.email = email
+            self.pets = pets
+            self.homepage = homepage
+            self.token = token
+            self.avatar = avatar
+            self.scores = scores
+            self.lastSeen = lastSeen
         }
 
-        /// The value on the wire.
-        public var rawValue: Int {
-            switch self {
-            case .small: 1
-            case .medium: 2
-            case .large: 3
-            case .unknown(let value): value
-            }
-        }
-
-        /// Decodes any Int; see ``init(rawValue:)``.
+        /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            self.init(rawValue: try container.decode(Int.self))
+            let container = try decoder.container(keyedBy: WireKey.self)
+            self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
+            self.id = try container.decode(Int.self, forKey: "id")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.rating = try container.decodeIfPresent(Float.self, forKey: "rating")
+            self.visits = try container.decodeIfPresent(Int32.self, forKey: "visits") ?? 0
+            self.email = try container.decodeIfPresent(String.self, forKey: "email")
+            self.pets = try container.decode([Pet].self, forKey: "pets")
+            self.homepage = try container.decodeIfPresent(URL.self, forKey: "homepage")
+            self.token = try container.decode(UUID.self, forKey: "token")
+            self.avatar = try container.decodeIfPresent(Data.self, forKey: "avatar")
+            self.scores = try container.decode([String: Int].self, forKey: "scores")
+            self.lastSeen = try container.decode(Date.self, forKey: "last_seen", format: .millisecondsSince1970)
         }
 
-        /// Encodes ``rawValue``.
+        /// Encodes the value, writing dates in their per-field formats.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encodeIfPresent(updatedAt, forKey: "updated_at")
+            try container.encode(id, forKey: "id")
+            try container.encode(name, forKey: "name")
+            try container.encodeIfPresent(rating, forKey: "rating")
+            try container.encode(visits, forKey: "visits")
+            try container.encodeIfPresent(email, forKey: "email")
+            try container.encode(pets, forKey: "pets")
+            try container.encodeIfPresent(homepage, forKey: "homepage")
+            try container.encode(token, forKey: "token")
+            try container.encodeIfPresent(avatar, forKey: "avatar")
+            try container.encode(scores, forKey: "scores")
+            try container.encode(lastSeen, forKey: "last_seen", format: .millisecondsSince1970)
         }
     }
 }

@@ -4,18 +4,4 @@ import Courier
 import Foundation
 
 extension PetstoreClient {
-    /// Uploads a photo of a pet.
-    public func uploadPhoto(id: Int64, body: Data) async throws {
-        try await client.send(Petstore.uploadPhoto(id: id, body: body))
-    }
-
-    /// A plain-text report.
-    public func petReport(kind: String) async throws -> String {
-        try await client.send(Petstore.petReport(kind: kind))
-    }
-
-    /// All pet IDs as bytes.
-    public func petExport() async throws -> Data {
-        try await client.send(Petstore.petExport())
-    }
 }

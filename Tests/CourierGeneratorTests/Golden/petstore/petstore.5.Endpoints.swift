@@ -4,25 +4,4 @@ import Courier
 import Foundation
 
 extension Petstore {
-    /// Uploads a photo of a pet.
-    public static func uploadPhoto(id: Int64, body: Data) -> Request<Void> {
-        var request = Request<Void>(method: .post, path: "/pets/{id}/photo", name: "uploadPhoto")
-        request.setPathParameter("id", to: id)
-        request.body = .data(body, contentType: "image/png")
-        return request
-    }
-
-    /// A plain-text report.
-    public static func petReport(kind: String) -> Request<String> {
-        var request = Request<String>(method: .get, path: "/reports/{kind}", name: "petReport")
-        request.setPathParameter("kind", to: kind)
-        return request
-    }
-
-    /// All pet IDs as bytes.
-    public static func petExport() -> Request<Data> {
-        var request = Request<Data>(method: .get, path: "/export", name: "petExport")
-        request.authentication = .scheme("apiKey")
-        return request
-    }
 }

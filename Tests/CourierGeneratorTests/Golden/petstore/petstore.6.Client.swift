@@ -4,4 +4,8 @@ import Courier
 import Foundation
 
 extension PetstoreClient {
+    /// Exchanges credentials for tokens.
+    public func login(username: String, password: String, scope: String = "read") async throws -> Petstore.TokenPair {
+        try await client.send(Petstore.login(username: username, password: password, scope: scope))
+    }
 }

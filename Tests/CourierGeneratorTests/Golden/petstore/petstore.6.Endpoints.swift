@@ -4,4 +4,15 @@ import Courier
 import Foundation
 
 extension Petstore {
+    /// Exchanges credentials for tokens.
+    public static func login(username: String, password: String, scope: String = "read") -> Request<TokenPair> {
+        var request = Request<TokenPair>(method: .post, path: "/auth/login", name: "login")
+        var fields = FormFields()
+        fields.add("username", username)
+        fields.add("password", password)
+        fields.add("scope", scope)
+        request.body = .form(fields.items)
+        request.authentication = .none
+        return request
+    }
 }

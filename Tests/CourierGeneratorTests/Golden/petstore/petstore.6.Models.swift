@@ -2,3 +2,105 @@
 
 import Courier
 import Foundation
+
+extension Petstore {
+    /// Where a pet is in the sales process.
+    public enum PetStatus: Codable, Hashable, Sendable, RawRepresentable, CaseIterable, ParameterEncodable {
+        case available
+        case pending
+        case sold
+        /// A value this client does not know yet; it decodes instead of failing and encodes back unchanged.
+        case unknown(String)
+
+        /// The known cases (without ``unknown(_:)``).
+        public static let allCases: [PetStatus] = [.available, .pending, .sold]
+
+        /// The case for a wire value; values not known become ``unknown(_:)``.
+        public init(rawValue: String) {
+            switch rawValue {
+            case "available": self = .available
+            case "pending": self = .pending
+            case "sold": self = .sold
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        /// The value on the wire.
+        public var rawValue: String {
+            switch self {
+            case .available: "available"
+            case .pending: "pending"
+            case .sold: "sold"
+            case .unknown(let value): value
+            }
+        }
+
+        /// Decodes any String; see ``init(rawValue:)``.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            self.init(rawValue: try container.decode(String.self))
+        }
+
+        /// Encodes ``rawValue``.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+}
+
+extension Petstore {
+    public struct NewPet: Codable, Hashable, Sendable {
+        public var name: String
+        public var tag: String?
+        public var status: PetStatus
+        public var birthday: Date?
+
+        /// Creates a value from its fields.
+        public init(name: String, tag: String? = nil, status: PetStatus = .available, birthday: Date? = nil) {
+            self.name = name
+            self.tag = tag
+            self.status = status
+            self.birthday = birthday
+        }
+
+        /// Decodes a value; missing keys with a spec default take that default.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: WireKey.self)
+            self.name = try container.decode(String.self, forKey: "name")
+            self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
+            self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status") ?? .available
+            self.birthday = try container.decodeIfPresent(Date.self, forKey: "birthday", format: .date)
+        }
+
+        /// Encodes the value, writing dates in their per-field formats.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encode(name, forKey: "name")
+            try container.encodeIfPresent(tag, forKey: "tag")
+            try container.encode(status, forKey: "status")
+            try container.encodeIfPresent(birthday, forKey: "birthday", format: .date)
+        }
+    }
+}
+
+extension Petstore {
+    public struct TokenPair: Codable, Hashable, Sendable {
+        public var accessToken: String
+        public var refreshToken: String
+        public var expiresIn: Int
+
+        /// Creates a value from its fields.
+        public init(accessToken: String, refreshToken: String, expiresIn: Int) {
+            self.accessToken = accessToken
+            self.refreshToken = refreshToken
+            self.expiresIn = expiresIn
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case accessToken = "access_token"
+            case refreshToken = "refresh_token"
+            case expiresIn = "expires_in"
+        }
+    }
+}

@@ -4,13 +4,4 @@ import Courier
 import Foundation
 
 extension PetstoreClient {
-    @available(*, deprecated, message: "Use listPets instead.")
-    public func legacyPets() async throws -> Petstore.Page {
-        try await client.send(Petstore.legacyPets())
-    }
-
-    /// Exchanges credentials for tokens.
-    public func login(username: String, password: String, scope: String = "read") async throws -> Petstore.TokenPair {
-        try await client.send(Petstore.login(username: username, password: password, scope: scope))
-    }
 }

@@ -4,71 +4,48 @@ import Courier
 import Foundation
 
 extension Petstore {
-    public struct NewPet: Codable, Hashable, Sendable {
-        public var name: String
-        public var tag: String?
-        public var status: PetStatus
-        public var birthday: Date?
+    /// Size class, as an integer code.
+    public enum PetSize: Codable, Hashable, Sendable, RawRepresentable, CaseIterable, ParameterEncodable {
+        /// Fits in a bag.
+        case small
+        case medium
+        case large
+        /// A value this client does not know yet; it decodes instead of failing and encodes back unchanged.
+        case unknown(Int)
 
-        /// Creates a value from its fields.
-        public init(name: String, tag: String? = nil, status: PetStatus = .available, birthday: Date? = nil) {
-            self.name = name
-            self.tag = tag
-            self.status = status
-            self.birthday = birthday
+        /// The known cases (without ``unknown(_:)``).
+        public static let allCases: [PetSize] = [.small, .medium, .large]
+
+        /// The case for a wire value; values not known become ``unknown(_:)``.
+        public init(rawValue: Int) {
+            switch rawValue {
+            case 1: self = .small
+            case 2: self = .medium
+            case 3: self = .large
+            default: self = .unknown(rawValue)
+            }
         }
 
-        /// Decodes a value; missing keys with a spec default take that default.
+        /// The value on the wire.
+        public var rawValue: Int {
+            switch self {
+            case .small: 1
+            case .medium: 2
+            case .large: 3
+            case .unknown(let value): value
+            }
+        }
+
+        /// Decodes any Int; see ``init(rawValue:)``.
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: WireKey.self)
-            self.name = try container.decode(String.self, forKey: "name")
-            self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
-            self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status") ?? .available
-            self.birthday = try container.decodeIfPresent(Date.self, forKey: "birthday", format: .date)
+            let container = try decoder.singleValueContainer()
+            self.init(rawValue: try container.decode(Int.self))
         }
 
-        /// Encodes the value, writing dates in their per-field formats.
+        /// Encodes ``rawValue``.
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: WireKey.self)
-            try container.encode(name, forKey: "name")
-            try container.encodeIfPresent(tag, forKey: "tag")
-            try container.encode(status, forKey: "status")
-            try container.encodeIfPresent(birthday, forKey: "birthday", format: .date)
-        }
-    }
-}
-
-extension Petstore {
-    public struct TokenPair: Codable, Hashable, Sendable {
-        public var accessToken: String
-        public var refreshToken: String
-        public var expiresIn: Int
-
-        /// Creates a value from its fields.
-        public init(accessToken: String, refreshToken: String, expiresIn: Int) {
-            self.accessToken = accessToken
-            self.refreshToken = refreshToken
-            self.expiresIn = expiresIn
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case accessToken = "access_token"
-            case refreshToken = "refresh_token"
-            case expiresIn = "expires_in"
-        }
-    }
-}
-
-extension Petstore {
-    /// - Important: Deprecated.
-    public struct Page: Codable, Hashable, Sendable {
-        public var items: [Pet]
-        public var next: String?
-
-        /// Creates a value from its fields.
-        public init(items: [Pet], next: String? = nil) {
-            self.items = items
-            self.next = next
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
         }
     }
 }

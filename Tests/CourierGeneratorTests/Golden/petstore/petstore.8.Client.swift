@@ -4,4 +4,13 @@ import Courier
 import Foundation
 
 extension PetstoreClient {
+    /// All pet IDs as bytes.
+    public func petExport() async throws -> Data {
+        try await client.send(Petstore.petExport())
+    }
+
+    @available(*, deprecated, message: "Use listPets instead.")
+    public func legacyPets() async throws -> Petstore.Page {
+        try await client.send(Petstore.legacyPets())
+    }
 }

@@ -4,4 +4,15 @@ import Courier
 import Foundation
 
 extension Petstore {
+    /// All pet IDs as bytes.
+    public static func petExport() -> Request<Data> {
+        var request = Request<Data>(method: .get, path: "/export", name: "petExport")
+        request.authentication = .scheme("apiKey")
+        return request
+    }
+
+    @available(*, deprecated, message: "Use listPets instead.")
+    public static func legacyPets() -> Request<Page> {
+        Request<Page>(method: .get, path: "/legacy/pets", name: "legacyPets")
+    }
 }

@@ -4,14 +4,15 @@ import Courier
 import Foundation
 
 extension Petstore {
-    public struct APIError: Codable, Hashable, Sendable {
-        public var code: String
-        public var message: String
+    /// - Important: Deprecated.
+    public struct Page: Codable, Hashable, Sendable {
+        public var items: [Pet]
+        public var next: String?
 
         /// Creates a value from its fields.
-        public init(code: String, message: String) {
-            self.code = code
-            self.message = message
+        public init(items: [Pet], next: String? = nil) {
+            self.items = items
+            self.next = next
         }
     }
 }
