@@ -25,9 +25,10 @@ import Testing
         let models = try #require(files["snippet.Models.swift"])
         #expect(models.contains("extension ShopAPI {"))
         #expect(models.contains("public init(itemId: Int, count: Int = 1)"))
-        #expect(models.contains("case itemId = \"id\""))
-        #expect(models.contains("self.count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 1"))
-        #expect(!models.contains("encode(to"), "no formats, so encoding stays synthesized")
+        #expect(models.contains(#"self.itemId = try container.decode(Int.self, forKey: "id")"#))
+        #expect(models.contains(#"self.count = try container.decodeIfPresent(Int.self, forKey: "count") ?? 1"#))
+        #expect(models.contains(#"try container.encode(itemId, forKey: "id")"#), "hand-written decoding brings encoding with it")
+        #expect(!models.contains("CodingKeys"), "hand-written coding keys its containers with WireKey literals")
         #expect(files["snippet.Service.swift"]?.contains("public enum ShopAPI {") == true)
         #expect(files["snippet.Client.swift"]?.contains("public struct ShopAPIClient: Sendable {") == true)
     }
