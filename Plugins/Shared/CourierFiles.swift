@@ -7,7 +7,9 @@ enum CourierFiles {
     /// The files the tool writes for each spec, after `<stem>.`; the tool guarantees exactly
     /// these (see `OutputLayout` in CourierGenerator, which this must match).
     static let outputSuffixes = ["Service", "Endpoints", "Client"]
-        + (1...8).flatMap { shard in ["Models", "Endpoints", "Client"].map { "\(shard).\($0)" } }
+        + (1...16).flatMap { shard in
+            ["Models", "Endpoints", "Client"].map { "\(shard < 10 ? "0" : "")\(shard).\($0)" }
+        }
 
     static func isSpec(_ url: URL) -> Bool {
         let name = url.lastPathComponent

@@ -25,8 +25,8 @@ struct PluginConsumerTests {
         // which reruns the generator (its files stay untouched); from then on a no-op build is one.
         let settle = try package.swift(["build"])
         #expect(settle.status == 0)
-        // The Forecast model hashes to the fourth of the eight model files (OutputLayout.shard(of:)).
-        let models = try #require(package.generatedFile(named: "weather.4.Models.swift"))
+        // The Forecast model hashes to the ninth of the sixteen model files (OutputLayout.shard(of:)).
+        let models = try #require(package.generatedFile(named: "weather.09.Models.swift"))
         let stamp = try modificationDate(of: models)
         let noop = try package.swift(["build"])
         #expect(noop.status == 0)
@@ -55,8 +55,8 @@ struct PluginConsumerTests {
         try package.editSpec { $0.replacingOccurrences(of: "response: Forcast", with: "response: Forecast") }
         let command = try package.swift(["package", "--allow-writing-to-package-directory", "courier-generate", "--target", "WeatherAPI"])
         #expect(command.status == 0, "courier-generate failed:\n\(command.output)")
-        // The factory sits beside its response model, Forecast, in the fourth of the eight files.
-        let committed = package.directory.appendingPathComponent("Sources/WeatherAPI/Generated/weather.4.Endpoints.swift")
+        // The factory sits beside its response model, Forecast, in the ninth of the sixteen files.
+        let committed = package.directory.appendingPathComponent("Sources/WeatherAPI/Generated/weather.09.Endpoints.swift")
         let endpoints = try String(contentsOf: committed, encoding: .utf8)
         #expect(endpoints.contains("public static func forecast(city: String) -> Request<Forecast>"))
     }

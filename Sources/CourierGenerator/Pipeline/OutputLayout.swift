@@ -4,7 +4,7 @@
 /// For every input `<dir>/<stem>.courier.yaml` (or `.courier.yml`) the generator writes exactly
 /// these files into the output directory, even when one of them has nothing to declare:
 /// `<stem>.Service.swift`, `<stem>.Endpoints.swift`, `<stem>.Client.swift`, and for each shard
-/// `n` in 1…8: `<stem>.<n>.Models.swift`, `<stem>.<n>.Endpoints.swift`, `<stem>.<n>.Client.swift`.
+/// `nn` in 01…16: `<stem>.<nn>.Models.swift`, `<stem>.<nn>.Endpoints.swift`, `<stem>.<nn>.Client.swift`.
 ///
 /// Models, endpoint factories and client methods are spread over ``shardCount`` files by a stable
 /// hash (``shard(of:)``) of a model's name, or of the model an endpoint answers with: a debug
@@ -12,24 +12,26 @@
 /// the endpoint and client files next to it, not the whole module. The hash, not the position,
 /// picks the file, so adding a model moves nothing else.
 ///
-/// The shard number comes before the kind so that sorted file names interleave heavy model files
-/// with light ones: the compiler's batch mode hands each core a contiguous run of the sorted
-/// files, and `Models.1…8` in one run would leave the other core idle.
-///
-/// The first half of the shards gets a little more than half of the hash space (5 buckets of 36
-/// each, against 4): the module-interface job runs beside the first batch, so the second batch
-/// starts late, and on two cores both finish together only if the second batch is lighter.
+/// The layout is shaped by how a debug build schedules the files. The compiler's batch mode hands
+/// each job a contiguous run of the sorted files, at most 25 per job and at least one job per core,
+/// so the 51 files of a spec make three jobs on a two-core machine; a fourth job writes the module
+/// interface and starts beside the first. Shard numbers lead the names (zero-padded so they sort)
+/// to interleave heavy model files with light ones, and the first five shards take few models, so
+/// the first job is about as short as the interface job and the other two, equal, start together
+/// when both are done. (Swift 6.3's driver on Linux sometimes notices the interface job's end only
+/// when the job started with it ends; a short first job makes that cost nothing.)
 public enum OutputLayout {
     /// How many files hold each sharded kind of one spec.
-    public static let shardCount = 8
+    public static let shardCount = 16
 
-    /// Hash buckets per spec; shards `1…shardCount/2` take ``firstHalfBuckets`` of them.
-    static let bucketCount: UInt32 = 36
-    /// The buckets of the first half of the shards (20 of 36, about 56%).
-    static let firstHalfBuckets: UInt32 = 20
+    /// How many hash buckets each shard takes: the first five little, the other eleven the rest
+    /// (a third of the files, a sixth of the models).
+    static let bucketWeights: [UInt32] = Array(repeating: 2, count: 5) + Array(repeating: 5, count: 11)
+    /// All buckets: 65.
+    static let bucketCount: UInt32 = bucketWeights.reduce(0, +)
 
-    /// The 1-based shard for `key`: FNV-1a of its UTF-8 bytes, mixed, picks a bucket, and the
-    /// buckets are dealt to the first half of the shards, then to the second.
+    /// The 1-based shard for `key`: FNV-1a of its UTF-8 bytes, mixed, picks a bucket, and
+    /// ``bucketWeights`` deals the buckets out to the shards in order.
     public static func shard(of key: String) -> Int {
         var hash: UInt32 = 2_166_136_261
         for byte in key.utf8 {
@@ -44,10 +46,12 @@ public enum OutputLayout {
         hash ^= hash >> 13
         hash = hash &* 0xC2B2_AE35
         hash ^= hash >> 16
-        let bucket = UInt32((UInt64(hash) * UInt64(bucketCount)) >> 32)
-        let half = UInt32(shardCount / 2)
-        if bucket < firstHalfBuckets { return Int(bucket % half) + 1 }
-        return Int((bucket - firstHalfBuckets) % half + half) + 1
+        var bucket = UInt32((UInt64(hash) * UInt64(bucketCount)) >> 32)
+        for (index, weight) in bucketWeights.enumerated() {
+            if bucket < weight { return index + 1 }
+            bucket -= weight
+        }
+        return shardCount
     }
 
     /// The kinds of generated file, in the order they are written.
@@ -102,9 +106,10 @@ public enum OutputLayout {
     }
 
     /// The output file name for `stem` and `kind`: `petstore.Endpoints.swift`; sharded kinds take
-    /// a 1-based `shard`: `petstore.3.Models.swift`, `petstore.3.Endpoints.swift`.
+    /// a 1-based `shard`, written with two digits: `petstore.03.Models.swift`, `petstore.03.Endpoints.swift`.
     public static func outputFileName(stem: String, kind: FileKind, shard: Int = 1) -> String {
-        kind.isSharded ? "\(stem).\(shard).\(kind.fileLabel).swift" : "\(stem).\(kind.fileLabel).swift"
+        guard kind.isSharded else { return "\(stem).\(kind.fileLabel).swift" }
+        return "\(stem).\(shard < 10 ? "0" : "")\(shard).\(kind.fileLabel).swift"
     }
 
     /// Every output file name for a spec path, in ``FileKind`` order, shards in order.

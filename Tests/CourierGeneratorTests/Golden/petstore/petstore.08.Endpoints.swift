@@ -10,10 +10,4 @@ extension Petstore {
         request.setPathParameter("kind", to: kind)
         return request
     }
-
-    public static func getOwner(ownerID: Int) -> Request<Owner> {
-        var request = Request<Owner>(method: .get, path: "/owners/{ownerID}/profile", name: "getOwner")
-        request.setPathParameter("ownerID", to: ownerID)
-        return request
-    }
 }

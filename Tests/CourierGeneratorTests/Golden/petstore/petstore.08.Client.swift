@@ -8,8 +8,4 @@ extension PetstoreClient {
     public func petReport(kind: String) async throws -> String {
         try await client.send(Petstore.petReport(kind: kind))
     }
-
-    public func getOwner(ownerID: Int) async throws -> Petstore.Owner {
-        try await client.send(Petstore.getOwner(ownerID: ownerID))
-    }
 }

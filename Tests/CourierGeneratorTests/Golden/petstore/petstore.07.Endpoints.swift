@@ -48,10 +48,11 @@ extension Petstore {
         return request
     }
 
-    /// Removes a pet.
-    public static func deletePet(id: Int64) -> Request<Void> {
-        var request = Request<Void>(method: .delete, path: "/pets/{id}", name: "deletePet")
+    /// Uploads a photo of a pet.
+    public static func uploadPhoto(id: Int64, body: Data) -> Request<Void> {
+        var request = Request<Void>(method: .post, path: "/pets/{id}/photo", name: "uploadPhoto")
         request.setPathParameter("id", to: id)
+        request.body = .data(body, contentType: "image/png")
         return request
     }
 }

@@ -32,8 +32,8 @@ extension PetstoreClient {
         try await client.send(Petstore.patchPet(id: id, body: body))
     }
 
-    /// Removes a pet.
-    public func deletePet(id: Int64) async throws {
-        try await client.send(Petstore.deletePet(id: id))
+    /// Uploads a photo of a pet.
+    public func uploadPhoto(id: Int64, body: Data) async throws {
+        try await client.send(Petstore.uploadPhoto(id: id, body: body))
     }
 }

@@ -4,52 +4,6 @@ import Courier
 import Foundation
 
 extension Petstore {
-    /// Where a pet is in the sales process.
-    public enum PetStatus: Codable, Hashable, Sendable, RawRepresentable, CaseIterable, ParameterEncodable {
-        case available
-        case pending
-        case sold
-        /// A value this client does not know yet; it decodes instead of failing and encodes back unchanged.
-        case unknown(String)
-
-        /// The known cases (without ``unknown(_:)``).
-        public static let allCases: [PetStatus] = [.available, .pending, .sold]
-
-        /// The case for a wire value; values not known become ``unknown(_:)``.
-        public init(rawValue: String) {
-            switch rawValue {
-            case "available": self = .available
-            case "pending": self = .pending
-            case "sold": self = .sold
-            default: self = .unknown(rawValue)
-            }
-        }
-
-        /// The value on the wire.
-        public var rawValue: String {
-            switch self {
-            case .available: "available"
-            case .pending: "pending"
-            case .sold: "sold"
-            case .unknown(let value): value
-            }
-        }
-
-        /// Decodes any String; see ``init(rawValue:)``.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            self.init(rawValue: try container.decode(String.self))
-        }
-
-        /// Encodes ``rawValue``.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-    }
-}
-
-extension Petstore {
     public struct NewPet: Codable, Hashable, Sendable {
         public var name: String
         public var tag: String?

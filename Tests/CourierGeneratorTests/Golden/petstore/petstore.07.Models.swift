@@ -83,3 +83,16 @@ extension Petstore {
         }
     }
 }
+
+extension Petstore {
+    public struct Credentials: Codable, Hashable, Sendable {
+        public var username: String
+        public var password: String
+
+        /// Creates a value from its fields.
+        public init(username: String, password: String) {
+            self.username = username
+            self.password = password
+        }
+    }
+}
