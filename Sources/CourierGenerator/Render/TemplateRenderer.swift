@@ -52,16 +52,19 @@ public struct TemplateRenderer: FileRendering {
 
     /// One job per output file; each shard renders its kind's template over its part only.
     private static func jobs(for model: SpecRenderModel) -> [Job] {
-        OutputLayout.FileKind.allCases.flatMap { kind -> [Job] in
+        // Hashed once per name, not once per shard and kind (grouping keeps file order).
+        let modelsByShard = Dictionary(grouping: model.models) { OutputLayout.shard(of: $0.typeName) }
+        let endpointsByShard = Dictionary(grouping: model.endpoints) { OutputLayout.shard(of: $0.shardKey) }
+        return OutputLayout.FileKind.allCases.flatMap { kind -> [Job] in
             guard kind.isSharded else {
                 return [Job(fileName: OutputLayout.outputFileName(stem: model.stem, kind: kind), template: kind.templateName, model: model)]
             }
             return (1...OutputLayout.shardCount).map { shard in
                 var part = model
                 if kind == .models {
-                    part.models = model.models.filter { OutputLayout.shard(of: $0.typeName) == shard }
+                    part.models = modelsByShard[shard] ?? []
                 } else {
-                    part.endpoints = model.endpoints.filter { OutputLayout.shard(of: $0.shardKey) == shard }
+                    part.endpoints = endpointsByShard[shard] ?? []
                 }
                 return Job(
                     fileName: OutputLayout.outputFileName(stem: model.stem, kind: kind, shard: shard),
