@@ -47,6 +47,26 @@ import Testing
         }
     }
 
+    @Test func equalityComparesEveryFieldThroughModelEquality() throws {
+        let spec = Build.spec(models: [
+            Build.object("Thing", [Build.field("lhs", "Int"), Build.field("tags", "[String]?")]),
+            Build.object("Nothing", []),
+        ])
+        let models = try #require(try render([spec]).files["petstore.Models.swift"])
+        #expect(models.contains("""
+                    public static func == (lhs: Thing, rhs: Thing) -> Bool {
+                        guard ModelEquality.equal(lhs.lhs, rhs.lhs) else { return false }
+                        guard ModelEquality.equal(lhs.tags, rhs.tags) else { return false }
+                        return true
+                    }
+            """))
+        #expect(models.contains("""
+                    public static func == (lhs: Nothing, rhs: Nothing) -> Bool {
+                        return true
+                    }
+            """))
+    }
+
     @Test func modelsWithoutRenamedKeysOrDefaultsRelyOnSynthesizedCodable() throws {
         let spec = Build.spec(models: [Build.object("Plain", [Build.field("name", "String")])])
         let models = try #require(try render([spec]).files["petstore.Models.swift"])

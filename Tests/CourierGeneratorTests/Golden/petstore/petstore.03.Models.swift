@@ -15,5 +15,13 @@ extension Petstore {
             self.tag = tag
             self.status = status
         }
+
+        /// Whether every field of `lhs` equals the same field of `rhs`.
+        public static func == (lhs: PetPatch, rhs: PetPatch) -> Bool {
+            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
+            guard ModelEquality.equal(lhs.tag, rhs.tag) else { return false }
+            guard ModelEquality.equal(lhs.status, rhs.status) else { return false }
+            return true
+        }
     }
 }

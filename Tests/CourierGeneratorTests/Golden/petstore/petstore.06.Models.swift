@@ -34,6 +34,23 @@ extension Petstore {
             self.lastSeen = lastSeen
         }
 
+        /// Whether every field of `lhs` equals the same field of `rhs`.
+        public static func == (lhs: Owner, rhs: Owner) -> Bool {
+            guard ModelEquality.equal(lhs.updatedAt, rhs.updatedAt) else { return false }
+            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
+            guard ModelEquality.equal(lhs.rating, rhs.rating) else { return false }
+            guard ModelEquality.equal(lhs.visits, rhs.visits) else { return false }
+            guard ModelEquality.equal(lhs.email, rhs.email) else { return false }
+            guard ModelEquality.equal(lhs.pets, rhs.pets) else { return false }
+            guard ModelEquality.equal(lhs.homepage, rhs.homepage) else { return false }
+            guard ModelEquality.equal(lhs.token, rhs.token) else { return false }
+            guard ModelEquality.equal(lhs.avatar, rhs.avatar) else { return false }
+            guard ModelEquality.equal(lhs.scores, rhs.scores) else { return false }
+            guard ModelEquality.equal(lhs.lastSeen, rhs.lastSeen) else { return false }
+            return true
+        }
+
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)

@@ -44,6 +44,25 @@ extension Petstore {
             self.legacyCode = legacyCode
         }
 
+        /// Whether every field of `lhs` equals the same field of `rhs`.
+        public static func == (lhs: Pet, rhs: Pet) -> Bool {
+            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
+            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
+            guard ModelEquality.equal(lhs.tag, rhs.tag) else { return false }
+            guard ModelEquality.equal(lhs.status, rhs.status) else { return false }
+            guard ModelEquality.equal(lhs.ownerID, rhs.ownerID) else { return false }
+            guard ModelEquality.equal(lhs.createdAt, rhs.createdAt) else { return false }
+            guard ModelEquality.equal(lhs.birthday, rhs.birthday) else { return false }
+            guard ModelEquality.equal(lhs.photos, rhs.photos) else { return false }
+            guard ModelEquality.equal(lhs.weight, rhs.weight) else { return false }
+            guard ModelEquality.equal(lhs.vaccinated, rhs.vaccinated) else { return false }
+            guard ModelEquality.equal(lhs.size, rhs.size) else { return false }
+            guard ModelEquality.equal(lhs.attributes, rhs.attributes) else { return false }
+            guard ModelEquality.equal(lhs.extra, rhs.extra) else { return false }
+            guard ModelEquality.equal(lhs.legacyCode, rhs.legacyCode) else { return false }
+            return true
+        }
+
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
@@ -93,6 +112,13 @@ extension Petstore {
         public init(username: String, password: String) {
             self.username = username
             self.password = password
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs`.
+        public static func == (lhs: Credentials, rhs: Credentials) -> Bool {
+            guard ModelEquality.equal(lhs.username, rhs.username) else { return false }
+            guard ModelEquality.equal(lhs.password, rhs.password) else { return false }
+            return true
         }
     }
 }

@@ -13,5 +13,12 @@ extension Petstore {
             self.code = code
             self.message = message
         }
+
+        /// Whether every field of `lhs` equals the same field of `rhs`.
+        public static func == (lhs: APIError, rhs: APIError) -> Bool {
+            guard ModelEquality.equal(lhs.code, rhs.code) else { return false }
+            guard ModelEquality.equal(lhs.message, rhs.message) else { return false }
+            return true
+        }
     }
 }

@@ -18,6 +18,15 @@ extension Petstore {
             self.birthday = birthday
         }
 
+        /// Whether every field of `lhs` equals the same field of `rhs`.
+        public static func == (lhs: NewPet, rhs: NewPet) -> Bool {
+            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
+            guard ModelEquality.equal(lhs.tag, rhs.tag) else { return false }
+            guard ModelEquality.equal(lhs.status, rhs.status) else { return false }
+            guard ModelEquality.equal(lhs.birthday, rhs.birthday) else { return false }
+            return true
+        }
+
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
@@ -49,6 +58,14 @@ extension Petstore {
             self.accessToken = accessToken
             self.refreshToken = refreshToken
             self.expiresIn = expiresIn
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs`.
+        public static func == (lhs: TokenPair, rhs: TokenPair) -> Bool {
+            guard ModelEquality.equal(lhs.accessToken, rhs.accessToken) else { return false }
+            guard ModelEquality.equal(lhs.refreshToken, rhs.refreshToken) else { return false }
+            guard ModelEquality.equal(lhs.expiresIn, rhs.expiresIn) else { return false }
+            return true
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -14,5 +14,12 @@ extension Petstore {
             self.items = items
             self.next = next
         }
+
+        /// Whether every field of `lhs` equals the same field of `rhs`.
+        public static func == (lhs: Page, rhs: Page) -> Bool {
+            guard ModelEquality.equal(lhs.items, rhs.items) else { return false }
+            guard ModelEquality.equal(lhs.next, rhs.next) else { return false }
+            return true
+        }
     }
 }
