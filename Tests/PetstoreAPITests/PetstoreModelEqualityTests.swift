@@ -3,7 +3,7 @@ import Foundation
 import PetstoreAPI
 import Testing
 
-/// Generated models write `==` field by field (see `ModelEquality`) and synthesize `hash(into:)`:
+/// Generated models write `==` field by field (see `FieldwiseEquatable`) and synthesize `hash(into:)`:
 /// every field must take part in both, and equal values must hash alike.
 @Suite struct PetstoreModelEqualityTests {
     private func pet() throws -> Petstore.Pet {

@@ -13,7 +13,7 @@ extension SpecTranslation {
     }
 
     private mutating func translateObject(_ model: Model, typeName: String, fields: [Field]) -> ObjectRender? {
-        var scope = NameScope(reserved: ["hashValue"])
+        var scope = NameScope(reserved: ["hashValue", "fieldsEqual", "fieldEqual"])
         var rendered: [FieldRender] = []
         var failed = false
         for field in fields {

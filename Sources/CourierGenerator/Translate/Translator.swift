@@ -49,7 +49,7 @@ public struct Translator: SpecTranslating {
         "JSONCoding", "CachePolicy", "FormFields", "JSONValue", "Duration", "Data", "URL", "Date", "UUID",
         "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Decoder", "Encoder", "CodingKey",
         "Codable", "Hashable", "Sendable", "CaseIterable", "RawRepresentable", "ParameterEncodable", "Optional",
-        "WireKey", "ModelEquality",
+        "WireKey", "FieldwiseEquatable",
     ]
 
     /// Model names mentioned by fields, parameters, bodies, responses and error envelopes.

@@ -4,7 +4,7 @@ import Courier
 import Foundation
 
 extension Petstore {
-    public struct PetPatch: Codable, Hashable, Sendable {
+    public struct PetPatch: Codable, Hashable, Sendable, FieldwiseEquatable {
         public var name: String?
         public var tag: String?
         public var status: PetStatus?
@@ -16,11 +16,11 @@ extension Petstore {
             self.status = status
         }
 
-        /// Whether every field of `lhs` equals the same field of `rhs`.
-        public static func == (lhs: PetPatch, rhs: PetPatch) -> Bool {
-            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
-            guard ModelEquality.equal(lhs.tag, rhs.tag) else { return false }
-            guard ModelEquality.equal(lhs.status, rhs.status) else { return false }
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: PetPatch, _ rhs: PetPatch) -> Bool {
+            guard Self.fieldEqual(lhs.name, rhs.name) else { return false }
+            guard Self.fieldEqual(lhs.tag, rhs.tag) else { return false }
+            guard Self.fieldEqual(lhs.status, rhs.status) else { return false }
             return true
         }
     }

@@ -4,7 +4,7 @@ import Courier
 import Foundation
 
 extension Petstore {
-    public struct Owner: Codable, Hashable, Sendable {
+    public struct Owner: Codable, Hashable, Sendable, FieldwiseEquatable {
         public var updatedAt: Date?
         public var id: Int
         public var name: String
@@ -34,20 +34,20 @@ extension Petstore {
             self.lastSeen = lastSeen
         }
 
-        /// Whether every field of `lhs` equals the same field of `rhs`.
-        public static func == (lhs: Owner, rhs: Owner) -> Bool {
-            guard ModelEquality.equal(lhs.updatedAt, rhs.updatedAt) else { return false }
-            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
-            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
-            guard ModelEquality.equal(lhs.rating, rhs.rating) else { return false }
-            guard ModelEquality.equal(lhs.visits, rhs.visits) else { return false }
-            guard ModelEquality.equal(lhs.email, rhs.email) else { return false }
-            guard ModelEquality.equal(lhs.pets, rhs.pets) else { return false }
-            guard ModelEquality.equal(lhs.homepage, rhs.homepage) else { return false }
-            guard ModelEquality.equal(lhs.token, rhs.token) else { return false }
-            guard ModelEquality.equal(lhs.avatar, rhs.avatar) else { return false }
-            guard ModelEquality.equal(lhs.scores, rhs.scores) else { return false }
-            guard ModelEquality.equal(lhs.lastSeen, rhs.lastSeen) else { return false }
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Owner, _ rhs: Owner) -> Bool {
+            guard Self.fieldEqual(lhs.updatedAt, rhs.updatedAt) else { return false }
+            guard Self.fieldEqual(lhs.id, rhs.id) else { return false }
+            guard Self.fieldEqual(lhs.name, rhs.name) else { return false }
+            guard Self.fieldEqual(lhs.rating, rhs.rating) else { return false }
+            guard Self.fieldEqual(lhs.visits, rhs.visits) else { return false }
+            guard Self.fieldEqual(lhs.email, rhs.email) else { return false }
+            guard Self.fieldEqual(lhs.pets, rhs.pets) else { return false }
+            guard Self.fieldEqual(lhs.homepage, rhs.homepage) else { return false }
+            guard Self.fieldEqual(lhs.token, rhs.token) else { return false }
+            guard Self.fieldEqual(lhs.avatar, rhs.avatar) else { return false }
+            guard Self.fieldEqual(lhs.scores, rhs.scores) else { return false }
+            guard Self.fieldEqual(lhs.lastSeen, rhs.lastSeen) else { return false }
             return true
         }
 

@@ -7,7 +7,7 @@ extension Petstore {
     /// A pet in the store.
     ///
     /// Pets are listed, created, renamed and sold.
-    public struct Pet: Codable, Hashable, Sendable {
+    public struct Pet: Codable, Hashable, Sendable, FieldwiseEquatable {
         public var id: Int64
         public var name: String
         public var tag: String?
@@ -44,22 +44,22 @@ extension Petstore {
             self.legacyCode = legacyCode
         }
 
-        /// Whether every field of `lhs` equals the same field of `rhs`.
-        public static func == (lhs: Pet, rhs: Pet) -> Bool {
-            guard ModelEquality.equal(lhs.id, rhs.id) else { return false }
-            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
-            guard ModelEquality.equal(lhs.tag, rhs.tag) else { return false }
-            guard ModelEquality.equal(lhs.status, rhs.status) else { return false }
-            guard ModelEquality.equal(lhs.ownerID, rhs.ownerID) else { return false }
-            guard ModelEquality.equal(lhs.createdAt, rhs.createdAt) else { return false }
-            guard ModelEquality.equal(lhs.birthday, rhs.birthday) else { return false }
-            guard ModelEquality.equal(lhs.photos, rhs.photos) else { return false }
-            guard ModelEquality.equal(lhs.weight, rhs.weight) else { return false }
-            guard ModelEquality.equal(lhs.vaccinated, rhs.vaccinated) else { return false }
-            guard ModelEquality.equal(lhs.size, rhs.size) else { return false }
-            guard ModelEquality.equal(lhs.attributes, rhs.attributes) else { return false }
-            guard ModelEquality.equal(lhs.extra, rhs.extra) else { return false }
-            guard ModelEquality.equal(lhs.legacyCode, rhs.legacyCode) else { return false }
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Pet, _ rhs: Pet) -> Bool {
+            guard Self.fieldEqual(lhs.id, rhs.id) else { return false }
+            guard Self.fieldEqual(lhs.name, rhs.name) else { return false }
+            guard Self.fieldEqual(lhs.tag, rhs.tag) else { return false }
+            guard Self.fieldEqual(lhs.status, rhs.status) else { return false }
+            guard Self.fieldEqual(lhs.ownerID, rhs.ownerID) else { return false }
+            guard Self.fieldEqual(lhs.createdAt, rhs.createdAt) else { return false }
+            guard Self.fieldEqual(lhs.birthday, rhs.birthday) else { return false }
+            guard Self.fieldEqual(lhs.photos, rhs.photos) else { return false }
+            guard Self.fieldEqual(lhs.weight, rhs.weight) else { return false }
+            guard Self.fieldEqual(lhs.vaccinated, rhs.vaccinated) else { return false }
+            guard Self.fieldEqual(lhs.size, rhs.size) else { return false }
+            guard Self.fieldEqual(lhs.attributes, rhs.attributes) else { return false }
+            guard Self.fieldEqual(lhs.extra, rhs.extra) else { return false }
+            guard Self.fieldEqual(lhs.legacyCode, rhs.legacyCode) else { return false }
             return true
         }
 
@@ -104,7 +104,7 @@ extension Petstore {
 }
 
 extension Petstore {
-    public struct Credentials: Codable, Hashable, Sendable {
+    public struct Credentials: Codable, Hashable, Sendable, FieldwiseEquatable {
         public var username: String
         public var password: String
 
@@ -114,10 +114,10 @@ extension Petstore {
             self.password = password
         }
 
-        /// Whether every field of `lhs` equals the same field of `rhs`.
-        public static func == (lhs: Credentials, rhs: Credentials) -> Bool {
-            guard ModelEquality.equal(lhs.username, rhs.username) else { return false }
-            guard ModelEquality.equal(lhs.password, rhs.password) else { return false }
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Credentials, _ rhs: Credentials) -> Bool {
+            guard Self.fieldEqual(lhs.username, rhs.username) else { return false }
+            guard Self.fieldEqual(lhs.password, rhs.password) else { return false }
             return true
         }
     }

@@ -4,7 +4,7 @@ import Courier
 import Foundation
 
 extension Petstore {
-    public struct APIError: Codable, Hashable, Sendable {
+    public struct APIError: Codable, Hashable, Sendable, FieldwiseEquatable {
         public var code: String
         public var message: String
 
@@ -14,10 +14,10 @@ extension Petstore {
             self.message = message
         }
 
-        /// Whether every field of `lhs` equals the same field of `rhs`.
-        public static func == (lhs: APIError, rhs: APIError) -> Bool {
-            guard ModelEquality.equal(lhs.code, rhs.code) else { return false }
-            guard ModelEquality.equal(lhs.message, rhs.message) else { return false }
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: APIError, _ rhs: APIError) -> Bool {
+            guard Self.fieldEqual(lhs.code, rhs.code) else { return false }
+            guard Self.fieldEqual(lhs.message, rhs.message) else { return false }
             return true
         }
     }

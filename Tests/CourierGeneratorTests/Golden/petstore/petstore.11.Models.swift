@@ -4,7 +4,7 @@ import Courier
 import Foundation
 
 extension Petstore {
-    public struct NewPet: Codable, Hashable, Sendable {
+    public struct NewPet: Codable, Hashable, Sendable, FieldwiseEquatable {
         public var name: String
         public var tag: String?
         public var status: PetStatus
@@ -18,12 +18,12 @@ extension Petstore {
             self.birthday = birthday
         }
 
-        /// Whether every field of `lhs` equals the same field of `rhs`.
-        public static func == (lhs: NewPet, rhs: NewPet) -> Bool {
-            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
-            guard ModelEquality.equal(lhs.tag, rhs.tag) else { return false }
-            guard ModelEquality.equal(lhs.status, rhs.status) else { return false }
-            guard ModelEquality.equal(lhs.birthday, rhs.birthday) else { return false }
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: NewPet, _ rhs: NewPet) -> Bool {
+            guard Self.fieldEqual(lhs.name, rhs.name) else { return false }
+            guard Self.fieldEqual(lhs.tag, rhs.tag) else { return false }
+            guard Self.fieldEqual(lhs.status, rhs.status) else { return false }
+            guard Self.fieldEqual(lhs.birthday, rhs.birthday) else { return false }
             return true
         }
 
@@ -48,7 +48,7 @@ extension Petstore {
 }
 
 extension Petstore {
-    public struct TokenPair: Codable, Hashable, Sendable {
+    public struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquatable {
         public var accessToken: String
         public var refreshToken: String
         public var expiresIn: Int
@@ -60,11 +60,11 @@ extension Petstore {
             self.expiresIn = expiresIn
         }
 
-        /// Whether every field of `lhs` equals the same field of `rhs`.
-        public static func == (lhs: TokenPair, rhs: TokenPair) -> Bool {
-            guard ModelEquality.equal(lhs.accessToken, rhs.accessToken) else { return false }
-            guard ModelEquality.equal(lhs.refreshToken, rhs.refreshToken) else { return false }
-            guard ModelEquality.equal(lhs.expiresIn, rhs.expiresIn) else { return false }
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: TokenPair, _ rhs: TokenPair) -> Bool {
+            guard Self.fieldEqual(lhs.accessToken, rhs.accessToken) else { return false }
+            guard Self.fieldEqual(lhs.refreshToken, rhs.refreshToken) else { return false }
+            guard Self.fieldEqual(lhs.expiresIn, rhs.expiresIn) else { return false }
             return true
         }
 

@@ -5,7 +5,7 @@ import Foundation
 
 extension Petstore {
     /// - Important: Deprecated.
-    public struct Page: Codable, Hashable, Sendable {
+    public struct Page: Codable, Hashable, Sendable, FieldwiseEquatable {
         public var items: [Pet]
         public var next: String?
 
@@ -15,10 +15,10 @@ extension Petstore {
             self.next = next
         }
 
-        /// Whether every field of `lhs` equals the same field of `rhs`.
-        public static func == (lhs: Page, rhs: Page) -> Bool {
-            guard ModelEquality.equal(lhs.items, rhs.items) else { return false }
-            guard ModelEquality.equal(lhs.next, rhs.next) else { return false }
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Page, _ rhs: Page) -> Bool {
+            guard Self.fieldEqual(lhs.items, rhs.items) else { return false }
+            guard Self.fieldEqual(lhs.next, rhs.next) else { return false }
             return true
         }
     }
