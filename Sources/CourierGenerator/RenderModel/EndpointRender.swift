@@ -28,8 +28,6 @@ public struct EndpointRender: Sendable, Hashable {
     public var headerItems: [ParameterItemRender]
     /// Form fields, when the body is a form.
     public var formItems: [ParameterItemRender]
-    /// Whether the body is a form.
-    public var hasForm: Bool
     /// The parameter holding a JSON body, if any.
     public var jsonBody: [String]
     /// A raw body, if any.
@@ -42,8 +40,6 @@ public struct EndpointRender: Sendable, Hashable {
     public var authentication: [String]
     /// Named wares as string literals, in spec order.
     public var wares: [String]
-    /// Whether the factory changes the request after creating it.
-    public var mutatesRequest: Bool
     /// What picks the endpoint's file (``OutputLayout/shard(of:)``): the model it answers with
     /// or sends, so that a change to that model recompiles the files that use it and no others.
     public var shardKey: String
@@ -71,7 +67,6 @@ public struct EndpointRender: Sendable, Hashable {
         self.queryItems = queryItems
         self.headerItems = headerItems
         self.formItems = formItems
-        self.hasForm = !formItems.isEmpty
         self.jsonBody = jsonBody
         self.rawBody = rawBody
         self.timeout = timeout
@@ -79,7 +74,14 @@ public struct EndpointRender: Sendable, Hashable {
         self.authentication = authentication
         self.wares = wares
         self.shardKey = shardKey
-        self.mutatesRequest = !(pathItems.isEmpty && queryItems.isEmpty && headerItems.isEmpty && formItems.isEmpty
+    }
+
+    /// Whether the body is a form.
+    public var hasForm: Bool { !formItems.isEmpty }
+
+    /// Whether the factory changes the request after creating it.
+    public var mutatesRequest: Bool {
+        !(pathItems.isEmpty && queryItems.isEmpty && headerItems.isEmpty && formItems.isEmpty
             && jsonBody.isEmpty && rawBody.isEmpty && timeout.isEmpty && cachePolicy.isEmpty && authentication.isEmpty)
     }
 }

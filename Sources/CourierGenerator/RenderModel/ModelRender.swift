@@ -33,26 +33,27 @@ public struct ObjectRender: Sendable, Hashable {
     public var attributes: [String]
     /// Stored properties in file order.
     public var fields: [FieldRender]
-    /// Whether a `CodingKeys` enum is written: a key is renamed and the conformance is synthesized.
-    public var hasCodingKeys: Bool
-    /// Whether `init(from:)` is written (defaults or per-field date formats).
-    public var hasCustomDecoding: Bool
-    /// Whether `encode(to:)` is written: always beside `init(from:)`, because both key their
-    /// containers with ``FieldRender/wireKey`` literals and no `CodingKeys` enum exists to synthesize from.
-    public var hasCustomEncoding: Bool
 
     /// Creates an object.
-    public init(
-        typeName: String, docs: [String], attributes: [String], fields: [FieldRender],
-        hasCodingKeys: Bool, hasCustomDecoding: Bool, hasCustomEncoding: Bool
-    ) {
+    public init(typeName: String, docs: [String], attributes: [String], fields: [FieldRender]) {
         self.typeName = typeName
         self.docs = docs
         self.attributes = attributes
         self.fields = fields
-        self.hasCodingKeys = hasCodingKeys
-        self.hasCustomDecoding = hasCustomDecoding
-        self.hasCustomEncoding = hasCustomEncoding
+    }
+
+    /// Whether `init(from:)` is written (defaults or per-field date formats).
+    public var hasCustomDecoding: Bool {
+        fields.contains { !$0.decodeFallback.isEmpty || !$0.dateFormat.isEmpty }
+    }
+
+    /// Whether `encode(to:)` is written: always beside `init(from:)`, because both key their
+    /// containers with ``FieldRender/wireKey`` literals and no `CodingKeys` enum exists to synthesize from.
+    public var hasCustomEncoding: Bool { hasCustomDecoding }
+
+    /// Whether a `CodingKeys` enum is written: a key is renamed and the conformance is synthesized.
+    public var hasCodingKeys: Bool {
+        !hasCustomDecoding && fields.contains { !$0.renamedKey.isEmpty }
     }
 
     /// Whether the struct has no fields.

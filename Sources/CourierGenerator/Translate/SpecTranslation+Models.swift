@@ -24,18 +24,11 @@ extension SpecTranslation {
             rendered.append(render)
         }
         if failed { return nil }
-        let renamed = rendered.contains { !$0.renamedKey.isEmpty }
-        let customDecoding = rendered.contains { !$0.decodeFallback.isEmpty || !$0.dateFormat.isEmpty }
-        // Hand-written coding keys its containers with `WireKey` literals, so it needs no
-        // `CodingKeys` enum, and `encode(to:)` is written too (it could not be synthesized).
         return ObjectRender(
             typeName: typeName,
             docs: DocComment.lines(model.documentation, noteDeprecation: !availabilityIsSafe(model)),
             attributes: availabilityIsSafe(model) ? DocComment.availability(model.documentation) : [],
-            fields: rendered,
-            hasCodingKeys: renamed && !customDecoding,
-            hasCustomDecoding: customDecoding,
-            hasCustomEncoding: customDecoding)
+            fields: rendered)
     }
 
     /// The raw value of a field's coding key. With `keys: snakeCase` the decoder converts wire
