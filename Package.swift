@@ -72,7 +72,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "CourierTesting", dependencies: ["Courier"]),
+        .target(
+            name: "CourierTesting",
+            dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]
+        ),
 
         // MARK: Loopback server for tests and the example (not a product)
 

@@ -17,16 +17,16 @@ let petBody = Data(#"{"id":42,"name":"Rex","tag":"good dog","createdAt":"2024-05
 struct CannedTransport: Transport {
     let response = RawResponse(status: .ok, headers: [.contentType: "application/json"], body: petBody)
 
-    func send(_ request: PreparedRequest) async throws -> RawResponse { response }
+    func send(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse { response }
 }
 
 /// A ware that only passes the request on.
 struct NoOpWare: Ware {
     func intercept(
-        _ request: PreparedRequest, context: WareContext,
-        next: (PreparedRequest) async throws -> RawResponse
+        _ request: PreparedRequest, context: CallContext,
+        next: (PreparedRequest, CallContext) async throws -> RawResponse
     ) async throws -> RawResponse {
-        try await next(request)
+        try await next(request, context)
     }
 }
 

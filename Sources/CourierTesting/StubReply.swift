@@ -54,14 +54,14 @@ public struct StubReply: Sendable {
         StubReply { _ in throw error }
     }
 
-    /// This reply after `delay`; cancelling the calling task during the delay throws
-    /// `CancellationError` at once.
+    /// This reply after `delay` on the client's clock (a `ManualClock` in tests moves it);
+    /// cancelling the calling task during the delay throws `CancellationError` at once.
     public func delayed(by delay: Duration) -> StubReply {
         StubReply(delay: delay, respond: respond)
     }
 
-    func run(_ request: PreparedRequest) async throws -> RawResponse {
-        if let delay { try await Task.sleep(for: delay) }
+    func run(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
+        if let delay { try await context.sleep(for: delay) }
         try Task.checkCancellation()
         return try await respond(request)
     }

@@ -58,7 +58,7 @@ public final class StubTransport: Transport {
     }
 
     /// Records `request` and answers with the matching reply, or `404` when none matches.
-    public func send(_ request: PreparedRequest) async throws -> RawResponse {
+    public func send(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
         let path = StubTransport.pathWithoutQuery(request.http.path ?? "/")
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         let reply = state.withLock { state -> StubReply? in
@@ -70,7 +70,7 @@ public final class StubTransport: Transport {
             return RawResponse(
                 status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"], body: Data(text.utf8))
         }
-        return try await reply.run(request)
+        return try await reply.run(request, context: context)
     }
 
     private static func match(_ method: HTTPRequest.Method, _ segments: [Substring], in routes: [Route]) -> StubReply? {

@@ -7,9 +7,9 @@ import HTTPTypes
 struct BearerToken: Middleware {
     let store: TokenStore
 
-    var position: WarePosition { .last }
+    var position: WarePosition { .authentication }
 
-    func prepare(_ request: PreparedRequest, context: WareContext) async throws -> MiddlewareDecision {
+    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
         guard request.options.authentication == .service, let token = await store.token else { return .proceed(request) }
         var request = request
         request.http.headerFields[.authorization] = "Bearer \(token)"
@@ -25,10 +25,10 @@ actor TokenStore {
 
 /// Prints one line per call: method, path, status or error, and time taken.
 struct PrintCalls: Postware {
-    var position: WarePosition { .first }
+    var position: WarePosition { .observation }
 
     func process(
-        _ result: Result<RawResponse, any Error>, for request: PreparedRequest, context: WareContext
+        _ result: Result<RawResponse, any Error>, for request: PreparedRequest, context: CallContext
     ) async throws -> RawResponse {
         let call = "\(request.http.method) \(request.http.path ?? "")"
         switch result {
@@ -41,7 +41,7 @@ struct PrintCalls: Postware {
 
 /// The named ware `createPet` asks for in the spec: an `Idempotency-Key` per create.
 struct IdempotencyKey: Middleware {
-    func prepare(_ request: PreparedRequest, context: WareContext) async throws -> MiddlewareDecision {
+    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
         var request = request
         if let name = HTTPField.Name("Idempotency-Key") { request.http.headerFields[name] = UUID().uuidString }
         return .proceed(request)

@@ -59,7 +59,7 @@ struct StubTransportTests {
         let error = await #expect(throws: CourierError.self) {
             _ = try await client(stub).send(Request<[Pet]>(method: .delete, path: "/pets"))
         }
-        guard case .unacceptableStatus(let response)? = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .status(let response)? = error?.reason else { Issue.record("\(String(describing: error))"); return }
         #expect(response.status == .notFound)
         #expect(response.bodyExcerpt.contains("DELETE /pets"))
     }
@@ -71,7 +71,7 @@ struct StubTransportTests {
         let error = await #expect(throws: CourierError.self) {
             _ = try await client(stub).send(Request<String>(method: .get, path: "/down"))
         }
-        guard case .transport(.cannotConnect(let message))? = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .transport(.cannotConnect(let message))? = error?.reason else { Issue.record("\(String(describing: error))"); return }
         #expect(message == "offline")
     }
 

@@ -126,7 +126,9 @@ import Testing
         do {
             _ = try await harness.client.listPets()
             Issue.record("expected a 401")
-        } catch let CourierError.unacceptableStatus(response) {
+        } catch let error as CourierError {
+            let response = try #require(error.response)
+            #expect(error.kind == .status)
             #expect(response.status.code == 401)
             let envelope = try JSONDecoder().decode(Petstore.APIError.self, from: response.body)
             #expect(envelope.code == "UNAUTHORIZED")

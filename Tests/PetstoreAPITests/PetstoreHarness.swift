@@ -28,7 +28,7 @@ struct PetstoreHarness {
 /// those that ask for the `apiKey` scheme.
 struct StaticBearer: Middleware {
     let token: String
-    func prepare(_ request: PreparedRequest, context: WareContext) async throws -> MiddlewareDecision {
+    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
         var request = request
         switch request.options.authentication {
         case .service:
@@ -44,7 +44,7 @@ struct StaticBearer: Middleware {
 
 /// The named ware the spec's `createPet` asks for.
 struct AddIdempotencyKey: Middleware {
-    func prepare(_ request: PreparedRequest, context: WareContext) async throws -> MiddlewareDecision {
+    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
         var request = request
         if let name = HTTPField.Name("Idempotency-Key") { request.http.headerFields[name] = UUID().uuidString }
         return .proceed(request)

@@ -11,21 +11,18 @@ import Logging
 /// let client = try Client(
 ///     service: Petstore.service(.staging),
 ///     transport: URLSessionTransport(),
-///     wares: [BearerToken(store), Logging()],
+///     wares: [RequestID(), Timing()],
 ///     logger: logger
 /// )
 /// let pets = try await client.send(Petstore.listPets(limit: 20))
 /// ```
 public final class Client: Sendable {
-    /// The service this client talks to.
-    public let service: ServiceConfiguration
-    /// The logger handed to wares.
-    public let logger: Logger
+    let core: ClientCore
 
-    private let encoder: RequestEncoder
-    private let decoder: JSONDecoder
-    private let chain: WareChain
-    private let context: WareContext
+    /// The service this client talks to.
+    public var service: ServiceConfiguration { core.service }
+    /// The logger handed to wares (each call adds its own metadata).
+    public var logger: Logger { core.logger }
 
     /// Creates a client.
     ///
@@ -34,39 +31,36 @@ public final class Client: Sendable {
     ///   - transport: What moves bytes; ``URLSessionTransport`` by default.
     ///   - wares: The client-wide pipeline, run in ``WarePosition`` order (ties keep this order).
     ///   - logger: Passed to wares; Courier never bootstraps logging itself.
-    /// - Throws: ``CourierError/invalidRequest(_:)`` when the base URL has no scheme or host.
+    ///   - clock: What wares sleep on and measure with (backoff, windows, call durations).
+    ///   - wallClock: Where wares read dates (token expiry, `Retry-After` dates, cache ages).
+    ///   - random: Where wares draw randomness (jitter).
+    /// - Throws: ``CourierError`` with ``InvalidRequestReason/invalidBaseURL(_:)`` when the base
+    ///   URL has no scheme or host.
     public init(
         service: ServiceConfiguration,
         transport: any Transport = URLSessionTransport(),
         wares: [any Ware] = [],
-        logger: Logger = Logger(label: "courier", factory: { _ in SwiftLogNoOpLogHandler() })
+        logger: Logger = Logger(label: "courier", factory: { _ in SwiftLogNoOpLogHandler() }),
+        clock: any Clock<Duration> = ContinuousClock(),
+        wallClock: WallClock = .system,
+        random: RandomSource = .system
     ) throws {
-        self.service = service
-        self.logger = logger
-        self.encoder = try RequestEncoder(service: service)
-        self.decoder = service.coding.makeDecoder()
-        self.chain = WareChain(wares: wares, transport: transport)
-        self.context = WareContext(logger: logger, service: service)
+        self.core = try ClientCore(
+            service: service, transport: transport, wares: wares, logger: logger,
+            clock: clock, wallClock: wallClock, random: random)
     }
 
     /// Sends `request` and returns its decoded value.
     ///
-    /// - Throws: ``CourierError`` saying where the call failed, or `CancellationError` when the
-    ///   calling task was cancelled.
+    /// - Throws: ``CourierError`` saying which call failed and why, or `CancellationError` when
+    ///   the calling task was cancelled.
     public func send<Expected>(_ request: Request<Expected>) async throws -> Expected {
-        let raw = try await exchange(request)
-        return try decode(raw, for: request)
+        try await core.perform(request, parent: nil, skipping: [], interim: nil).value
     }
 
-    /// Sends `request` and returns the decoded value with the raw response and timing.
+    /// Sends `request` and returns the decoded value with the raw response, its source and timing.
     public func response<Expected>(for request: Request<Expected>) async throws -> Response<Expected> {
-        let start = Date()
-        let clock = ContinuousClock()
-        let began = clock.now
-        let raw = try await exchange(request)
-        let value = try decode(raw, for: request)
-        let duration = clock.now - began
-        return Response(value: value, raw: raw, metrics: CallMetrics(start: start, end: Date(), duration: duration))
+        try await core.perform(request, parent: nil, skipping: [], interim: nil)
     }
 
     /// Sends `request` and calls `completion` with the outcome, for code not using async/await.
@@ -86,59 +80,32 @@ public final class Client: Sendable {
 
     /// Runs a request through the pipeline and returns the raw response, without decoding.
     public func raw<Expected>(_ request: Request<Expected>) async throws -> RawResponse {
-        try await exchange(request)
+        try await response(for: Request<RawResponse>(rawOf: request)).value
     }
 
-    private func exchange<Expected>(_ request: Request<Expected>) async throws -> RawResponse {
-        let prepared = try encoder.prepare(request)
-        if request.wares.isEmpty { return try await chain.run(prepared, context: context) }
-        return try await chain.adding(request.wares).run(prepared, context: context)
-    }
+    /// The events this client's wares publish (session ended, maintenance, …); every iteration
+    /// is a subscriber of its own and receives what is published after it began.
+    public var events: ServiceEvents { ServiceEvents(hub: core.events) }
 
-    private func decode<Expected>(_ raw: RawResponse, for request: Request<Expected>) throws -> Expected {
-        do {
-            return try request.decoding.decode(raw, decoder)
-        } catch let error as DecodingError {
-            throw CourierError.decoding(DecodingFailure(error, type: Expected.self, response: raw))
-        } catch let error as CourierError {
-            throw error
-        } catch {
-            throw CourierError.decoding(DecodingFailure(
-                type: "\(Expected.self)", codingPath: "", message: "\(error)",
-                contentType: raw.http.headerFields[.contentType], bodyExcerpt: raw.bodyExcerpt, response: raw))
-        }
+    /// Publishes `event` to every subscriber of ``events``, as a ware would; for app code that
+    /// learns something the wares should not have to (a sign-out, say).
+    public func publish(_ event: any ServiceEvent) {
+        core.events.publish(event)
     }
 }
 
-extension DecodingFailure {
-    /// Describes a `DecodingError` with its coding path as `[0].owner.name`.
-    init(_ error: DecodingError, type: Any.Type, response: RawResponse) {
-        let context: DecodingError.Context
-        let message: String
-        switch error {
-        case .typeMismatch(let expected, let ctx):
-            context = ctx
-            message = "expected \(expected): \(ctx.debugDescription)"
-        case .valueNotFound(let expected, let ctx):
-            context = ctx
-            message = "missing value of type \(expected): \(ctx.debugDescription)"
-        case .keyNotFound(let key, let ctx):
-            context = DecodingError.Context(codingPath: ctx.codingPath + [key], debugDescription: ctx.debugDescription)
-            message = "missing key \"\(key.stringValue)\""
-        case .dataCorrupted(let ctx):
-            context = ctx
-            let underlying = ctx.underlyingError.map { " (\($0))" } ?? ""
-            message = "\(ctx.debugDescription)\(underlying)"
-        @unknown default:
-            context = DecodingError.Context(codingPath: [], debugDescription: "\(error)")
-            message = "\(error)"
-        }
-        var path = ""
-        for key in context.codingPath {
-            if let index = key.intValue { path += "[\(index)]" } else { path += (path.isEmpty ? "" : ".") + key.stringValue }
-        }
-        self.init(
-            type: "\(type)", codingPath: path, message: message,
-            contentType: response.http.headerFields[.contentType], bodyExcerpt: response.bodyExcerpt, response: response)
+extension Request where Expected == RawResponse {
+    /// `other` with its body handed over undecoded.
+    init<Other>(rawOf other: Request<Other>) {
+        self.init(method: other.method, path: other.pathTemplate, name: other.name, decoding: ResponseDecoding { raw, _ in raw })
+        pathParameters = other.pathParameters
+        query = other.query
+        headers = other.headers
+        body = other.body
+        timeout = other.timeout
+        cachePolicy = other.cachePolicy
+        authentication = other.authentication
+        wares = other.wares
+        acceptableStatus = other.acceptableStatus
     }
 }

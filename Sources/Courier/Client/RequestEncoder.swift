@@ -56,6 +56,14 @@ struct RequestEncoder: Sendable {
         return PreparedRequest(http: http, body: body, timeout: request.timeout ?? timeout, options: options)
     }
 
+    /// `request` as far as it can be built without its parameters and body: what an error names
+    /// when the request itself could not be built.
+    func unencoded<Expected>(_ request: Request<Expected>) -> PreparedRequest {
+        let template = request.pathTemplate.hasPrefix("/") ? request.pathTemplate : "/" + request.pathTemplate
+        let http = HTTPRequest(method: request.method, scheme: scheme, authority: authority, path: basePath + template)
+        return PreparedRequest(http: http, timeout: request.timeout ?? timeout)
+    }
+
     private func encodeBody(_ body: RequestBody, fields: inout HTTPFields) throws(CourierError) -> Data? {
         let data: Data
         let contentType: String

@@ -1,7 +1,8 @@
 import Foundation
 import HTTPTypes
 
-/// A decoded value together with the response it came from and how long the call took.
+/// A decoded value together with the response it came from, where that came from and how long
+/// the call took.
 public struct Response<Value: Sendable>: Sendable {
     /// The decoded value.
     public var value: Value
@@ -19,9 +20,14 @@ public struct Response<Value: Sendable>: Sendable {
 
     /// The HTTP status and header fields.
     public var http: HTTPResponse { raw.http }
+
+    /// Where the value came from: the network, the cache (with its age), or the cache after a
+    /// `304 Not Modified`.
+    public var source: ResponseSource { raw.source }
 }
 
-/// Timing of one call through the client, from building the request to decoding its answer.
+/// Timing of one call through the client, from building the request to decoding its answer,
+/// read from the client's clocks.
 public struct CallMetrics: Sendable, Hashable {
     /// Wall-clock start.
     public var start: Date

@@ -1,116 +1,179 @@
 import Foundation
 import HTTPTypes
 
-/// Every failure a ``Client`` reports, saying where it happened.
+/// Every failure a ``Client`` reports: what went wrong (``kind`` and ``reason``) and which call it
+/// happened to (``call``).
 ///
 /// Cancellation is not one of them: a cancelled call throws Swift's `CancellationError`.
-public enum CourierError: Error, Sendable, CustomStringConvertible {
-    /// The request could not be built; nothing was sent.
-    case invalidRequest(InvalidRequestReason)
-    /// The transport failed to get a response: no connection, timeout, connection lost.
-    case transport(TransportFailure)
-    /// A response arrived with a status the request does not accept; the whole response is kept.
-    case unacceptableStatus(RawResponse)
-    /// The body could not be turned into the expected type.
-    case decoding(DecodingFailure)
-    /// A ware threw an error of its own; `ware` names its type.
-    case ware(ware: String, underlying: any Error)
+///
+/// ```swift
+/// do {
+///     let pet = try await client.send(Petstore.getPet(id: 7))
+/// } catch let error as CourierError where error.kind == .status {
+///     print(error.status?.code, error.call?.endpoint)      // 404, "getPet"
+/// } catch let error as CourierError {
+///     if case .transport(.timedOut) = error.reason { … }
+///     if let refusal = error.underlying(as: Refusal.self) { … }  // a ware's own error, typed
+/// }
+/// ```
+public struct CourierError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, with the details that belong to it.
+    public var reason: Reason
+    /// The call that failed: endpoint, method, URL (sensitive query values redacted), attempt.
+    /// The client fills it in before the error reaches the caller; `nil` only for errors made
+    /// outside a call, such as a client that could not be created.
+    public var call: CallIdentity?
 
-    /// A one-line explanation for logs and test failures.
-    public var description: String {
-        switch self {
+    /// Creates an error for `reason`, with the call it belongs to if known.
+    public init(_ reason: Reason, call: CallIdentity? = nil) {
+        self.reason = reason
+        self.call = call
+    }
+
+    /// What went wrong, with its details.
+    public enum Reason: Sendable {
+        /// The request could not be built; nothing was sent.
+        case invalidRequest(InvalidRequestReason)
+        /// The transport failed to get a response: no connection, timeout, connection lost.
+        case transport(TransportFailure)
+        /// A response arrived with a status the request does not accept; the whole response is kept.
+        case status(RawResponse)
+        /// The body could not be turned into the expected type.
+        case decoding(DecodingFailure)
+        /// A ware threw an error of its own; `ware` names its type, `error` is that error as thrown.
+        case ware(ware: String, error: any Error)
+        /// Any other failure, of a kind a ware defines (cache miss, refresh failed, …): a
+        /// secret-free message, and the response and underlying error when there are any.
+        case other(kind: Kind, message: String, response: RawResponse?, underlying: (any Error)?)
+    }
+
+    /// What kind of failure this is, for `switch`es and metrics; open, so wares add their own.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        /// The kind's name, such as `status` or `cacheMiss`.
+        public let name: String
+
+        /// A kind with this name; wares declare theirs as `static let` constants.
+        public init(_ name: String) { self.name = name }
+
+        /// The name.
+        public var description: String { name }
+
+        /// The request could not be built.
+        public static let invalidRequest = Kind("invalidRequest")
+        /// No response arrived.
+        public static let transport = Kind("transport")
+        /// A status the request does not accept.
+        public static let status = Kind("status")
+        /// The body did not decode.
+        public static let decoding = Kind("decoding")
+        /// A ware failed with an error of its own.
+        public static let ware = Kind("ware")
+        /// A cache-only answer was asked for and nothing was stored.
+        public static let cacheMiss = Kind("cacheMiss")
+        /// The credentials could not be refreshed; the session is over.
+        public static let refreshFailed = Kind("refreshFailed")
+        /// Retrying stopped because its attempts or time budget ran out.
+        public static let retryBudgetExhausted = Kind("retryBudgetExhausted")
+        /// The backend answered with its own error envelope.
+        public static let serviceError = Kind("serviceError")
+    }
+
+    /// What kind of failure this is.
+    public var kind: Kind {
+        switch reason {
+        case .invalidRequest: .invalidRequest
+        case .transport: .transport
+        case .status: .status
+        case .decoding: .decoding
+        case .ware: .ware
+        case .other(let kind, _, _, _): kind
+        }
+    }
+
+    /// The response the failure is about, when one arrived (status and decoding failures, and
+    /// other failures that carry one).
+    public var response: RawResponse? {
+        switch reason {
+        case .status(let response): response
+        case .decoding(let failure): failure.response
+        case .other(_, _, let response, _): response
+        case .invalidRequest, .transport, .ware: nil
+        }
+    }
+
+    /// The response's status, when a response arrived.
+    public var status: HTTPResponse.Status? { response?.status }
+
+    /// The error underneath: a ware's own error, or the cause of a transport or other failure.
+    public var underlying: (any Error)? {
+        switch reason {
+        case .ware(_, let error): error
+        case .transport(.other(let error)): error
+        case .other(_, _, _, let underlying): underlying
+        case .invalidRequest, .transport, .status, .decoding: nil
+        }
+    }
+
+    /// The underlying error as `type`, such as a ware's own error: `error.underlying(as: Refusal.self)`.
+    /// Looks through nested `CourierError`s (a side request's failure inside a ware's).
+    public func underlying<E: Error>(as type: E.Type) -> E? {
+        guard let underlying else { return nil }
+        if let match = underlying as? E { return match }
+        return (underlying as? CourierError)?.underlying(as: type)
+    }
+
+    /// What went wrong, without the call: `status 404 Not Found: {"error":"no such pet"}`.
+    public var message: String {
+        switch reason {
         case .invalidRequest(let reason):
-            "Invalid request: \(reason)"
+            "invalid request: \(reason)"
         case .transport(let failure):
-            "Transport failed: \(failure)"
-        case .unacceptableStatus(let response):
-            "Unacceptable status \(response.status.code)"
-                + (response.status.reasonPhrase.isEmpty ? "" : " \(response.status.reasonPhrase)")
+            "transport failed: \(failure)"
+        case .status(let response):
+            "status \(response.status.code)"
+                + (response.status.phrase.isEmpty ? "" : " \(response.status.phrase)")
                 + (response.bodyExcerpt.isEmpty ? "" : ": \(response.bodyExcerpt)")
         case .decoding(let failure):
             "\(failure)"
-        case .ware(let ware, let underlying):
-            "Ware \(ware) failed: \(underlying)"
+        case .ware(let ware, let error):
+            "ware \(ware) failed: \(error)"
+        case .other(_, let message, _, _):
+            message
         }
     }
 
-    /// The response's status when this is ``unacceptableStatus(_:)``.
-    public var status: HTTPResponse.Status? {
-        if case .unacceptableStatus(let response) = self { return response.status }
-        return nil
+    /// One line for logs and test failures: the call, then what went wrong.
+    public var description: String {
+        guard let call else { return message }
+        return "\(call): \(message)"
     }
 }
 
-/// Which part of a request could not be built.
-public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
-    /// The path has a `{name}` placeholder with no value.
-    case missingPathParameter(String)
-    /// A header name is not a valid HTTP field name.
-    case invalidHeaderName(String)
-    /// A header value contains CR, LF or another character not allowed in a field value.
-    case invalidHeaderValue(name: String)
-    /// The base URL has no scheme or host.
-    case invalidBaseURL(String)
-    /// The body could not be encoded; `message` is the encoder's explanation.
-    case bodyEncoding(message: String)
-    /// ``ServiceConfiguration/environment(_:)`` was asked for an environment it does not have.
-    case unknownEnvironment(String, known: [String])
-
-    /// A one-line explanation.
-    public var description: String {
-        switch self {
-        case .missingPathParameter(let name): "no value for path parameter {\(name)}"
-        case .invalidHeaderName(let name): "invalid header name \"\(name)\""
-        case .invalidHeaderValue(let name): "header \(name) has a value with CR, LF or another forbidden character"
-        case .invalidBaseURL(let url): "base URL \"\(url)\" has no scheme or host"
-        case .bodyEncoding(let message): "body could not be encoded: \(message)"
-        case .unknownEnvironment(let name, let known):
-            "no environment named \"\(name)\" (known: \(known.joined(separator: ", ")))"
-        }
+extension CourierError {
+    /// The request could not be built.
+    public static func invalidRequest(_ reason: InvalidRequestReason) -> CourierError {
+        CourierError(.invalidRequest(reason))
     }
-}
 
-/// Why the transport produced no response.
-public enum TransportFailure: Sendable, CustomStringConvertible {
-    /// No response within the request's timeout.
-    case timedOut(after: Duration)
-    /// The server could not be reached (refused, unknown host, no network).
-    case cannotConnect(message: String)
-    /// The connection closed before the whole response arrived.
-    case connectionLost(message: String)
-    /// Anything else the transport reported.
-    case other(any Error)
-
-    /// A one-line explanation.
-    public var description: String {
-        switch self {
-        case .timedOut(let after): "timed out after \(after)"
-        case .cannotConnect(let message): "cannot connect: \(message)"
-        case .connectionLost(let message): "connection lost: \(message)"
-        case .other(let error): "\(error)"
-        }
+    /// The transport produced no response.
+    public static func transport(_ failure: TransportFailure) -> CourierError {
+        CourierError(.transport(failure))
     }
-}
 
-/// A body that did not decode into the expected type.
-public struct DecodingFailure: Sendable, CustomStringConvertible {
-    /// The type that was being decoded, such as `[Pet]`.
-    public var type: String
-    /// Where in the JSON it failed, such as `[3].owner.name`.
-    public var codingPath: String
-    /// The decoder's explanation.
-    public var message: String
-    /// The response's `Content-Type`, if any.
-    public var contentType: String?
-    /// The start of the body (up to about 1 KB), for the log.
-    public var bodyExcerpt: String
-    /// The whole response, so nothing is lost.
-    public var response: RawResponse
+    /// `response` has a status the request does not accept.
+    public static func unacceptableStatus(_ response: RawResponse) -> CourierError {
+        CourierError(.status(response))
+    }
 
-    /// A one-line explanation.
-    public var description: String {
-        let at = codingPath.isEmpty ? "" : " at \(codingPath)"
-        let type = contentType.map { " (Content-Type: \($0))" } ?? ""
-        return "Could not decode \(self.type)\(at): \(message)\(type); body: \(bodyExcerpt)"
+    /// The body did not decode.
+    public static func decoding(_ failure: DecodingFailure) -> CourierError {
+        CourierError(.decoding(failure))
+    }
+
+    /// A failure of a kind a ware defines; `message` must not contain secrets.
+    public static func other(
+        _ kind: Kind, _ message: String, response: RawResponse? = nil, underlying: (any Error)? = nil
+    ) -> CourierError {
+        CourierError(.other(kind: kind, message: message, response: response, underlying: underlying))
     }
 }

@@ -18,6 +18,8 @@ public struct ServiceConfiguration: Sendable {
     public var coding: JSONCoding
     /// Other base URLs by environment name (`staging`, `local`, …), chosen with ``environment(_:)``.
     public var environments: [String: URL]
+    /// Which query item, header and field names carry secrets, never printed by Courier.
+    public var redaction: Redaction
 
     /// Creates a service configuration.
     public init(
@@ -26,7 +28,8 @@ public struct ServiceConfiguration: Sendable {
         headers: [HeaderItem] = [],
         timeout: Duration = .seconds(60),
         coding: JSONCoding = .default,
-        environments: [String: URL] = [:]
+        environments: [String: URL] = [:],
+        redaction: Redaction = .standard
     ) {
         self.name = name
         self.baseURL = baseURL
@@ -34,6 +37,7 @@ public struct ServiceConfiguration: Sendable {
         self.timeout = timeout
         self.coding = coding
         self.environments = environments
+        self.redaction = redaction
     }
 
     /// A copy whose base URL is the one named `name` in ``environments``.

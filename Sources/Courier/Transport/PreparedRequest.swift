@@ -56,16 +56,21 @@ public struct RawResponse: Sendable {
     public var http: HTTPResponse
     /// The body bytes (empty when there was none).
     public var body: Data
+    /// Where the response came from; a cache ware marks the responses it answers with.
+    public var source: ResponseSource
 
     /// Creates a response.
-    public init(http: HTTPResponse, body: Data = Data()) {
+    public init(http: HTTPResponse, body: Data = Data(), source: ResponseSource = .network) {
         self.http = http
         self.body = body
+        self.source = source
     }
 
     /// Creates a response with a status, optional header fields and body.
-    public init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: Data = Data()) {
-        self.init(http: HTTPResponse(status: status, headerFields: headers), body: body)
+    public init(
+        status: HTTPResponse.Status, headers: HTTPFields = [:], body: Data = Data(), source: ResponseSource = .network
+    ) {
+        self.init(http: HTTPResponse(status: status, headerFields: headers), body: body, source: source)
     }
 
     /// The status.

@@ -39,7 +39,7 @@ public final class URLSessionTransport: Transport {
     ///
     /// The timeout is enforced here, to the millisecond, rather than left to `URLSession`
     /// (which on Linux rounds it down to whole seconds, so that `0.5 s` times out at once).
-    public func send(_ request: PreparedRequest) async throws -> RawResponse {
+    public func send(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
         let urlRequest = try URLSessionTransport.urlRequest(for: request)
         let call = SessionCall()
         let session = self.session

@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// struct UserAgent: Middleware {
-///     func prepare(_ request: PreparedRequest, context: WareContext) async throws -> MiddlewareDecision {
+///     func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
 ///         var request = request
 ///         request.http.headerFields[.userAgent] = "MyApp/1.0"
 ///         return .proceed(request)
@@ -16,7 +16,7 @@
 /// Throwing aborts with that error. A type may be both a `Middleware` and a ``Postware``.
 public protocol Middleware: Ware {
     /// Decides what happens to `request` before the rest of the pipeline.
-    func prepare(_ request: PreparedRequest, context: WareContext) async throws -> MiddlewareDecision
+    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision
 }
 
 /// What a ``Middleware`` decided.
@@ -31,11 +31,11 @@ extension Middleware {
     /// Runs ``prepare(_:context:)``, then the rest of the pipeline unless it answered.
     public func intercept(
         _ request: PreparedRequest,
-        context: WareContext,
-        next: (PreparedRequest) async throws -> RawResponse
+        context: CallContext,
+        next: (PreparedRequest, CallContext) async throws -> RawResponse
     ) async throws -> RawResponse {
         switch try await prepare(request, context: context) {
-        case .proceed(let request): try await next(request)
+        case .proceed(let request): try await next(request, context)
         case .respond(let response): response
         }
     }

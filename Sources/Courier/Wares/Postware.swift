@@ -6,7 +6,7 @@
 /// ```swift
 /// struct NotFoundIsEmpty: Postware {
 ///     func process(
-///         _ result: Result<RawResponse, any Error>, for request: PreparedRequest, context: WareContext
+///         _ result: Result<RawResponse, any Error>, for request: PreparedRequest, context: CallContext
 ///     ) async throws -> RawResponse {
 ///         if case .failure(let error as CourierError) = result, error.status == .notFound {
 ///             return RawResponse(status: .ok, body: Data("[]".utf8))
@@ -22,7 +22,7 @@ public protocol Postware: Ware {
     func process(
         _ result: Result<RawResponse, any Error>,
         for request: PreparedRequest,
-        context: WareContext
+        context: CallContext
     ) async throws -> RawResponse
 }
 
@@ -30,11 +30,11 @@ extension Postware {
     /// Runs the rest of the pipeline, then ``process(_:for:context:)`` on its result.
     public func intercept(
         _ request: PreparedRequest,
-        context: WareContext,
-        next: (PreparedRequest) async throws -> RawResponse
+        context: CallContext,
+        next: (PreparedRequest, CallContext) async throws -> RawResponse
     ) async throws -> RawResponse {
         let result: Result<RawResponse, any Error>
-        do { result = .success(try await next(request)) } catch { result = .failure(error) }
+        do { result = .success(try await next(request, context)) } catch { result = .failure(error) }
         return try await process(result, for: request, context: context)
     }
 }
@@ -44,8 +44,8 @@ extension Middleware where Self: Postware {
     /// ``Postware/process(_:for:context:)``. An answer from `prepare` also goes through `process`.
     public func intercept(
         _ request: PreparedRequest,
-        context: WareContext,
-        next: (PreparedRequest) async throws -> RawResponse
+        context: CallContext,
+        next: (PreparedRequest, CallContext) async throws -> RawResponse
     ) async throws -> RawResponse {
         let result: Result<RawResponse, any Error>
         var seen = request
@@ -53,7 +53,7 @@ extension Middleware where Self: Postware {
             switch try await prepare(request, context: context) {
             case .proceed(let prepared):
                 seen = prepared
-                result = .success(try await next(prepared))
+                result = .success(try await next(prepared, context))
             case .respond(let response):
                 result = .success(response)
             }

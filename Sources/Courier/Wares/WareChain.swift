@@ -1,14 +1,22 @@
 /// A client's wares in run order, sorted once when the client is made, ending at the transport.
 ///
-/// Running it walks an index down the array with non-escaping closures, so a request allocates
-/// no closures or arrays for the pipeline itself.
+/// Running it walks an index down the array with non-escaping closures, and the call context is
+/// passed along by reference, so a request allocates nothing per ware. The decoding of the body
+/// runs at ``boundary``, just inside the observation wares, so that they see its outcome.
 struct WareChain: Sendable {
+    /// Turns the raw response into the caller's value (stored by the caller), or throws.
+    typealias Decode = (RawResponse, CallContext) throws -> Void
+
     let wares: [any Ware]
     let transport: any Transport
+    /// The index of the first ware outside the observation slot: decoding runs there.
+    let boundary: Int
 
     init(wares: [any Ware], transport: any Transport) {
-        self.wares = WareChain.ordered(wares)
+        let ordered = WareChain.ordered(wares)
+        self.wares = ordered
         self.transport = transport
+        self.boundary = ordered.firstIndex { !$0.position.observesDecoding } ?? ordered.count
     }
 
     /// Stable sort by position: ties keep the order in which the wares were given.
@@ -26,42 +34,52 @@ struct WareChain: Sendable {
         WareChain(wares: wares + extra, transport: transport)
     }
 
-    func run(_ request: PreparedRequest, context: WareContext) async throws -> RawResponse {
-        try await step(0, request, context)
+    func run(_ request: PreparedRequest, context: CallContext, decode: Decode) async throws -> RawResponse {
+        try await step(0, request, context, decode)
     }
 
-    private func step(_ index: Int, _ request: PreparedRequest, _ context: WareContext) async throws -> RawResponse {
-        guard index < wares.count else { return try await callTransport(request) }
-        let ware = wares[index]
-        do {
-            return try await ware.intercept(request, context: context) { next in
-                try await step(index + 1, next, context)
+    private func step(_ index: Int, _ request: PreparedRequest, _ context: CallContext, _ decode: Decode) async throws -> RawResponse {
+        if index == boundary {
+            let response = try await pass(index, request, context, decode)
+            do {
+                try decode(response, context)
+            } catch {
+                throw CallFailure.decorate(error, request: request, context: context, origin: .decoding)
             }
-        } catch let error as CourierError {
-            throw error
-        } catch let error as CancellationError {
-            throw error
+            return response
+        }
+        return try await pass(index, request, context, decode)
+    }
+
+    /// Runs the ware at `index`, or the transport past the last one.
+    private func pass(_ index: Int, _ request: PreparedRequest, _ context: CallContext, _ decode: Decode) async throws -> RawResponse {
+        guard index < wares.count else { return try await callTransport(request, context) }
+        let ware = wares[index]
+        let skipped = context.storage.setup.skipped
+        if !skipped.isEmpty, skipped.contains(ObjectIdentifier(type(of: ware))) {
+            return try await step(index + 1, request, context, decode)
+        }
+        do {
+            return try await ware.intercept(request, context: context) { next, nextContext in
+                try await step(index + 1, next, nextContext, decode)
+            }
         } catch {
-            throw CourierError.ware(ware: String(describing: type(of: ware)), underlying: error)
+            throw CallFailure.decorate(error, request: request, context: context, origin: .ware(ware))
         }
     }
 
-    /// The innermost step: the transport, then the status check, so postwares see a rejected
+    /// The innermost step: the transport, then the status check, so wares see a rejected
     /// status as a failure they may turn around.
-    private func callTransport(_ request: PreparedRequest) async throws -> RawResponse {
-        try Task.checkCancellation()
+    private func callTransport(_ request: PreparedRequest, _ context: CallContext) async throws -> RawResponse {
         let response: RawResponse
         do {
-            response = try await transport.send(request)
-        } catch let error as CourierError {
-            throw error
-        } catch let error as CancellationError {
-            throw error
+            try Task.checkCancellation()
+            response = try await transport.send(request, context: context)
         } catch {
-            throw CourierError.transport(.other(error))
+            throw CallFailure.decorate(error, request: request, context: context, origin: .transport)
         }
         guard request.options.acceptableStatus.accepts(response.http.status.code) else {
-            throw CourierError.unacceptableStatus(response)
+            throw CourierError(.status(response), call: CallFailure.identity(of: request, context: context))
         }
         return response
     }

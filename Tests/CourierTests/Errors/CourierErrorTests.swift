@@ -20,7 +20,7 @@ struct CourierErrorTests {
             let error = await #expect(throws: CourierError.self) {
                 _ = try await client.send(Request<String>(method: .get, path: "/pets/{id}"))
             }
-            guard case .invalidRequest(.missingPathParameter(let name))? = error else { Issue.record("\(String(describing: error))"); return }
+            guard case .invalidRequest(.missingPathParameter(let name))? = error?.reason else { Issue.record("\(String(describing: error))"); return }
             #expect(name == "id")
             #expect(server.requestCount == 0)
         }
@@ -34,7 +34,7 @@ struct CourierErrorTests {
             var request = Request<String>(method: .get, path: "/echo")
             request.addHeader("X-Note", value)
             let error = await #expect(throws: CourierError.self) { _ = try await client.send(request) }
-            guard case .invalidRequest(.invalidHeaderValue(let name))? = error else { Issue.record("\(String(describing: error))"); return }
+            guard case .invalidRequest(.invalidHeaderValue(let name))? = error?.reason else { Issue.record("\(String(describing: error))"); return }
             #expect(name == "X-Note")
             try await Task.sleep(for: .milliseconds(50))
             #expect(server.requestCount == 0)
@@ -58,7 +58,7 @@ struct CourierErrorTests {
             var request = Request<String>(method: .get, path: "/")
             request.addHeader("Bad Name", "x")
             let error = await #expect(throws: CourierError.self) { _ = try await client.send(request) }
-            guard case .invalidRequest(.invalidHeaderName("Bad Name"))? = error else { Issue.record("\(String(describing: error))"); return }
+            guard case .invalidRequest(.invalidHeaderName("Bad Name"))? = error?.reason else { Issue.record("\(String(describing: error))"); return }
             #expect(server.requestCount == 0)
         }
     }
@@ -86,7 +86,7 @@ struct CourierErrorTests {
             let error = await #expect(throws: CourierError.self) {
                 _ = try await client.send(Request<[String]>(method: .get, path: "/fail"))
             }
-            guard case .unacceptableStatus(let response)? = error else { Issue.record("\(String(describing: error))"); return }
+            guard case .status(let response)? = error?.reason else { Issue.record("\(String(describing: error))"); return }
             #expect(response.status.code == status)
             #expect(response.http.headerFields[HTTPField.Name("X-Request-Id") ?? .accept] == "r-1")
             #expect(response.bodyExcerpt == #"{"title":"went wrong \#(status)"}"#)
@@ -100,7 +100,7 @@ struct CourierErrorTests {
         let big = String(repeating: "x", count: 10_000)
         try await withLoopback(routes: { $0.route(.get, "/big") { _ in .text(big, status: 500) } }) { _, client in
             let error = await #expect(throws: CourierError.self) { _ = try await client.send(Request<String>(method: .get, path: "/big")) }
-            guard case .unacceptableStatus(let response)? = error else { Issue.record("\(String(describing: error))"); return }
+            guard case .status(let response)? = error?.reason else { Issue.record("\(String(describing: error))"); return }
             #expect(response.body.count == 10_000)
             #expect(response.bodyExcerpt.count < 1100)
             #expect(response.bodyExcerpt.hasSuffix("(10000 bytes)"))
@@ -114,7 +114,7 @@ struct CourierErrorTests {
         let body = #"[{"id":1,"owner":{"name":"Ann"}},{"id":2,"owner":{"name":42}}]"#
         try await withLoopback(routes: { $0.route(.get, "/pets") { _ in .json(body) } }) { _, client in
             let error = await #expect(throws: CourierError.self) { _ = try await client.send(Request<[Pet]>(method: .get, path: "/pets")) }
-            guard case .decoding(let failure)? = error else { Issue.record("\(String(describing: error))"); return }
+            guard case .decoding(let failure)? = error?.reason else { Issue.record("\(String(describing: error))"); return }
             #expect(failure.type == "Array<Pet>")
             #expect(failure.codingPath == "[1].owner.name")
             #expect(failure.contentType == "application/json")
@@ -127,7 +127,7 @@ struct CourierErrorTests {
     func missingKey() async throws {
         try await withLoopback(routes: { $0.route(.get, "/pet") { _ in .json(#"{"id":1,"owner":{}}"#) } }) { _, client in
             let error = await #expect(throws: CourierError.self) { _ = try await client.send(Request<Pet>(method: .get, path: "/pet")) }
-            guard case .decoding(let failure)? = error else { Issue.record("\(String(describing: error))"); return }
+            guard case .decoding(let failure)? = error?.reason else { Issue.record("\(String(describing: error))"); return }
             #expect(failure.codingPath == "owner.name")
         }
     }
@@ -137,7 +137,7 @@ struct CourierErrorTests {
         let page = "<html><body>Gateway says hi</body></html>"
         try await withLoopback(routes: { $0.route(.get, "/pets") { _ in .html(page) } }) { _, client in
             let error = await #expect(throws: CourierError.self) { _ = try await client.send(Request<[Pet]>(method: .get, path: "/pets")) }
-            guard case .decoding(let failure)? = error else { Issue.record("\(String(describing: error))"); return }
+            guard case .decoding(let failure)? = error?.reason else { Issue.record("\(String(describing: error))"); return }
             #expect(failure.contentType == "text/html; charset=utf-8")
             #expect(failure.bodyExcerpt == page)
             #expect(failure.description.contains("text/html"))
@@ -151,7 +151,7 @@ struct CourierErrorTests {
             server.route(.get, "/text") { _ in TestServer.Response(status: 200, body: Data([0xC3, 0x28, 0xFF])) }
         }) { _, client in
             let error = await #expect(throws: CourierError.self) { _ = try await client.send(Request<String>(method: .get, path: "/text")) }
-            guard case .decoding(let failure)? = error else { Issue.record("\(String(describing: error))"); return }
+            guard case .decoding(let failure)? = error?.reason else { Issue.record("\(String(describing: error))"); return }
             #expect(failure.type == "String")
         }
     }

@@ -12,7 +12,7 @@ import Testing
 private enum Readme {
 /// Adds a request ID to every request (a middleware: before the network).
 struct RequestID: Middleware {
-    func prepare(_ request: PreparedRequest, context: WareContext) async throws -> MiddlewareDecision {
+    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
         var request = request
         request.http.headerFields[HTTPField.Name("X-Request-ID")!] = UUID().uuidString
         return .proceed(request)
@@ -21,9 +21,9 @@ struct RequestID: Middleware {
 
 /// Logs how long calls take (a postware: after the network, sees success and failure).
 struct Timing: Postware {
-    var position: WarePosition { .first }
+    var position: WarePosition { .observation }
     func process(_ result: Result<RawResponse, any Error>, for request: PreparedRequest,
-                 context: WareContext) async throws -> RawResponse {
+                 context: CallContext) async throws -> RawResponse {
         context.logger.debug("\(request.http.method) \(request.http.path ?? "") -> \(result)")
         return try result.get()
     }
@@ -31,9 +31,9 @@ struct Timing: Postware {
 
 /// Retries once on a transport failure (a plain ware: needs both sides at once).
 struct RetryOnce: Ware {
-    func intercept(_ request: PreparedRequest, context: WareContext,
-                   next: (PreparedRequest) async throws -> RawResponse) async throws -> RawResponse {
-        do { return try await next(request) } catch CourierError.transport { return try await next(request) }
+    func intercept(_ request: PreparedRequest, context: CallContext,
+                   next: (PreparedRequest, CallContext) async throws -> RawResponse) async throws -> RawResponse {
+        do { return try await next(request, context) } catch let error as CourierError where error.kind == .transport { return try await next(request, context) }
     }
 }
 }

@@ -170,7 +170,7 @@ struct RequestWireTests {
         #expect {
             _ = try service.environment("qa")
         } throws: { error in
-            guard case .invalidRequest(.unknownEnvironment(let name, let known))? = error as? CourierError else { return false }
+            guard case .invalidRequest(.unknownEnvironment(let name, let known))? = (error as? CourierError)?.reason else { return false }
             return name == "qa" && known == ["production", "staging"]
         }
     }

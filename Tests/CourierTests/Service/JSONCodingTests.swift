@@ -59,7 +59,7 @@ struct JSONCodingTests {
     func badDate() async throws {
         try await withLoopback(routes: { $0.route(.get, "/value") { _ in .json(#"{"name":"x","startsAt":"May 1st"}"#) } }) { _, client in
             let error = await #expect(throws: CourierError.self) { _ = try await client.send(Request<Event>(method: .get, path: "/value")) }
-            guard case .decoding(let failure)? = error else { Issue.record("\(String(describing: error))"); return }
+            guard case .decoding(let failure)? = error?.reason else { Issue.record("\(String(describing: error))"); return }
             #expect(failure.codingPath == "startsAt")
             #expect(failure.message.contains("May 1st"))
         }

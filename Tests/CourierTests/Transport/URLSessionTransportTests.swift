@@ -15,7 +15,7 @@ struct URLSessionTransportTests {
             }
             let courierError = try #require(error as? CourierError)
             #expect(courierError.status == .unauthorized)
-            guard case .unacceptableStatus(let response) = courierError else { Issue.record("\(courierError)"); return }
+            guard case .status(let response) = courierError.reason else { Issue.record("\(courierError)"); return }
             #expect(response.http.headerFields[.wwwAuthenticate] == #"Basic realm="x""#)
             #expect(time < promptly)
             #expect(server.requestCount >= 1)
@@ -41,7 +41,7 @@ struct URLSessionTransportTests {
             let time = await elapsed {
                 error = await thrownError { _ = try await client.send(request) }
             }
-            guard case .transport(.timedOut(let after))? = error as? CourierError else {
+            guard case .transport(.timedOut(let after))? = (error as? CourierError)?.reason else {
                 Issue.record("expected a timeout, got \(String(describing: error))")
                 return
             }
@@ -71,7 +71,7 @@ struct URLSessionTransportTests {
             $0.route(.get, "/cut") { _ in .truncated(body: Data(#"{"name":"Re"#.utf8), declaredLength: 200) }
         }) { _, client in
             let error = await thrownError { _ = try await client.send(Request<String>(method: .get, path: "/cut")) }
-            guard case .transport(.connectionLost)? = error as? CourierError else {
+            guard case .transport(.connectionLost)? = (error as? CourierError)?.reason else {
                 Issue.record("expected connectionLost, got \(String(describing: error))")
                 return
             }
@@ -82,7 +82,7 @@ struct URLSessionTransportTests {
     func closedWithoutResponse() async throws {
         try await withLoopback(routes: { $0.route(.get, "/drop") { _ in .closeWithoutResponse } }) { _, client in
             let error = await thrownError { _ = try await client.send(Request<String>(method: .get, path: "/drop")) }
-            guard case .transport(.connectionLost)? = error as? CourierError else {
+            guard case .transport(.connectionLost)? = (error as? CourierError)?.reason else {
                 Issue.record("expected connectionLost, got \(String(describing: error))")
                 return
             }
@@ -96,7 +96,7 @@ struct URLSessionTransportTests {
         server.stop()
         let client = try Client(service: ServiceConfiguration(name: "gone", baseURL: url, timeout: .seconds(5)), transport: URLSessionTransport())
         let error = await thrownError { _ = try await client.send(Request<String>(method: .get, path: "/")) }
-        guard case .transport(.cannotConnect)? = error as? CourierError else {
+        guard case .transport(.cannotConnect)? = (error as? CourierError)?.reason else {
             Issue.record("expected cannotConnect, got \(String(describing: error))")
             return
         }

@@ -7,7 +7,7 @@ struct HeaderInjector: Middleware {
     var name: String
     var value: String
 
-    func prepare(_ request: PreparedRequest, context: WareContext) async throws -> MiddlewareDecision {
+    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
         var request = request
         if let field = HTTPField.Name(name) { request.http.headerFields[field] = value }
         return .proceed(request)
@@ -18,7 +18,7 @@ struct HeaderInjector: Middleware {
 struct OfflineAnswer: Middleware {
     var body: String
 
-    func prepare(_ request: PreparedRequest, context: WareContext) async throws -> MiddlewareDecision {
+    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
         .respond(RawResponse(status: .ok, headers: [.contentType: "application/json"], body: Data(body.utf8)))
     }
 }
@@ -30,7 +30,7 @@ struct Refusal: Error, Equatable {
 
 /// Throws ``Refusal`` before the network.
 struct Refuser: Middleware {
-    func prepare(_ request: PreparedRequest, context: WareContext) async throws -> MiddlewareDecision {
+    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
         throw Refusal(reason: "not today")
     }
 }
@@ -38,17 +38,17 @@ struct Refuser: Middleware {
 /// Calls `next` a second time when the first attempt fails.
 struct RetryOnce: Ware {
     func intercept(
-        _ request: PreparedRequest, context: WareContext,
-        next: (PreparedRequest) async throws -> RawResponse
+        _ request: PreparedRequest, context: CallContext,
+        next: (PreparedRequest, CallContext) async throws -> RawResponse
     ) async throws -> RawResponse {
-        do { return try await next(request) } catch { return try await next(request) }
+        do { return try await next(request, context) } catch { return try await next(request, context) }
     }
 }
 
 /// Turns a 404 into an empty JSON list.
 struct NotFoundIsEmpty: Postware {
     func process(
-        _ result: Result<RawResponse, any Error>, for request: PreparedRequest, context: WareContext
+        _ result: Result<RawResponse, any Error>, for request: PreparedRequest, context: CallContext
     ) async throws -> RawResponse {
         if case .failure(let error as CourierError) = result, error.status == .notFound {
             return RawResponse(status: .ok, headers: [.contentType: "application/json"], body: Data("[]".utf8))
@@ -64,12 +64,12 @@ struct Tracer: Ware {
     var log: Recorder<String>
 
     func intercept(
-        _ request: PreparedRequest, context: WareContext,
-        next: (PreparedRequest) async throws -> RawResponse
+        _ request: PreparedRequest, context: CallContext,
+        next: (PreparedRequest, CallContext) async throws -> RawResponse
     ) async throws -> RawResponse {
         log.append("\(label) in")
         defer { log.append("\(label) out") }
-        return try await next(request)
+        return try await next(request, context)
     }
 }
 
@@ -77,7 +77,7 @@ struct Tracer: Ware {
 struct Audit: Middleware, Postware {
     var log: Recorder<String>
 
-    func prepare(_ request: PreparedRequest, context: WareContext) async throws -> MiddlewareDecision {
+    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
         log.append("prepare")
         var request = request
         if let name = HTTPField.Name("X-Audit") { request.http.headerFields[name] = "yes" }
@@ -85,7 +85,7 @@ struct Audit: Middleware, Postware {
     }
 
     func process(
-        _ result: Result<RawResponse, any Error>, for request: PreparedRequest, context: WareContext
+        _ result: Result<RawResponse, any Error>, for request: PreparedRequest, context: CallContext
     ) async throws -> RawResponse {
         let status = (try? result.get().status.code).map(String.init) ?? "failure"
         let audit = HTTPField.Name("X-Audit").flatMap { request.http.headerFields[$0] } ?? "-"

@@ -1,5 +1,6 @@
 import Courier
 import CourierTestServer
+import CourierTesting
 import Foundation
 import Testing
 
@@ -34,7 +35,7 @@ struct WareChainTests {
             let error = await #expect(throws: CourierError.self) {
                 _ = try await client.send(Request<[String]>(method: .get, path: "/pets"))
             }
-            guard case .ware(let ware, let underlying)? = error else { Issue.record("\(String(describing: error))"); return }
+            guard case .ware(let ware, let underlying)? = error?.reason else { Issue.record("\(String(describing: error))"); return }
             #expect(ware == "Refuser")
             #expect(underlying as? Refusal == Refusal(reason: "not today"))
             #expect(server.requestCount == 0)
@@ -67,22 +68,23 @@ struct WareChainTests {
         }
     }
 
-    @Test("wares run by phase, then priority (higher first), then registration order")
+    @Test("wares run by slot, then placement around it, then registration order")
     func ordering() async throws {
         let log = Recorder<String>()
         let wares: [any Ware] = [
-            Tracer(label: "last", position: .last, log: log),
-            Tracer(label: "middle-a", position: .middle, log: log),
-            Tracer(label: "first", position: .first, log: log),
-            Tracer(label: "middle-high", position: WarePosition(.middle, priority: 10), log: log),
-            Tracer(label: "middle-b", position: .middle, log: log),
+            Tracer(label: "auth", position: .authentication, log: log),
+            Tracer(label: "standard-a", position: .standard, log: log),
+            Tracer(label: "observation", position: .observation, log: log),
+            Tracer(label: "before-standard", position: .before(.standard), log: log),
+            Tracer(label: "standard-b", position: .standard, log: log),
+            Tracer(label: "after-auth", position: .after(.authentication), log: log),
         ]
         try await withLoopback(routes: { $0.route(.get, "/") { _ in .status(204) } }, wares: wares) { _, client in
             try await client.send(Request<Void>(method: .get, path: "/"))
         }
         #expect(log.all == [
-            "first in", "middle-high in", "middle-a in", "middle-b in", "last in",
-            "last out", "middle-b out", "middle-a out", "middle-high out", "first out",
+            "observation in", "before-standard in", "standard-a in", "standard-b in", "auth in", "after-auth in",
+            "after-auth out", "auth out", "standard-b out", "standard-a out", "before-standard out", "observation out",
         ])
     }
 
@@ -90,14 +92,14 @@ struct WareChainTests {
     func perRequestWares() async throws {
         let log = Recorder<String>()
         let clientWares: [any Ware] = [
-            Tracer(label: "client-first", position: .first, log: log),
-            Tracer(label: "client-middle", position: .middle, log: log),
+            Tracer(label: "client-first", position: .observation, log: log),
+            Tracer(label: "client-middle", position: .standard, log: log),
         ]
         try await withLoopback(routes: { $0.route(.get, "/echo") { .echo($0) } }, wares: clientWares) { _, client in
             var request = Request<TestServer.Echo>(method: .get, path: "/echo")
             request.wares = [
-                Tracer(label: "request-last", position: .last, log: log),
-                Tracer(label: "request-middle", position: .middle, log: log),
+                Tracer(label: "request-last", position: .authentication, log: log),
+                Tracer(label: "request-middle", position: .standard, log: log),
                 HeaderInjector(name: "X-Request-Ware", value: "1"),
             ]
             let echo = try await client.send(request)
@@ -133,9 +135,9 @@ struct WareChainTests {
         let ware: any Ware = Audit(log: log)
         let request = PreparedRequest(
             http: .init(method: .get, scheme: "http", authority: "example.com", path: "/"), timeout: .seconds(1))
-        let context = WareContext(logger: .init(label: "test"), service: ServiceConfiguration(
+        let context = try CallContext.testing(service: ServiceConfiguration(
             name: "x", baseURL: try #require(URL(string: "http://example.com"))))
-        let response = try await ware.intercept(request, context: context) { request in
+        let response = try await ware.intercept(request, context: context) { request, _ in
             RawResponse(status: .accepted, body: Data((request.http.headerFields[.init("X-Audit") ?? .accept] ?? "").utf8))
         }
         #expect(response.status == .accepted)

@@ -1,0 +1,44 @@
+/// Calls that answer more than once.
+extension Client {
+    /// Sends `request` and yields every response the call produces: usually one; two when a
+    /// ware answers early and then finally, such as a cache returning the stored value before
+    /// the network's (`localThenRemote`). A final response equal to the last early one (same
+    /// status and body, as after a `304 Not Modified`) is not yielded again.
+    ///
+    /// The stream ends after the final response, or throws what the call threw. Ending the
+    /// iteration early (or cancelling its task) cancels the call.
+    ///
+    /// ```swift
+    /// for try await response in client.updates(for: Petstore.listPets()) {
+    ///     show(response.value, stale: response.source != .network)
+    /// }
+    /// ```
+    public func updates<Expected>(for request: Request<Expected>) -> AsyncThrowingStream<Response<Expected>, any Error> {
+        let core = self.core
+        return AsyncThrowingStream { continuation in
+            let lastEarly = Locked<RawResponse?>(nil)
+            let task = Task {
+                do {
+                    let response = try await core.perform(request, parent: nil, skipping: []) { early, context in
+                        do {
+                            let value = try core.decode(early, for: request)
+                            lastEarly.withLock { $0 = early }
+                            continuation.yield(Response(value: value, raw: early, metrics: context.metricsSoFar))
+                        } catch {
+                            context.logger.debug("early response did not decode; waiting for the final one",
+                                              metadata: ["courier.error": "\(error)"])
+                        }
+                    }
+                    let repeated = lastEarly.withLock { early in
+                        early.map { $0.status == response.raw.status && $0.body == response.raw.body } ?? false
+                    }
+                    if !repeated { continuation.yield(response) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

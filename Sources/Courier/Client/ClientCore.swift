@@ -1,0 +1,91 @@
+import Foundation
+import Logging
+
+/// What every call of one client shares, built once when the client is made: the encoder and
+/// decoder, the ware chain, the clocks, the event hub. Calls and their side requests run here.
+final class ClientCore: Sendable {
+    let service: ServiceConfiguration
+    let logger: Logger
+    let encoder: RequestEncoder
+    let decoder: JSONDecoder
+    let chain: WareChain
+    let clock: MonotonicClock
+    let wallClock: WallClock
+    let random: RandomSource
+    let events = EventHub()
+
+    init(
+        service: ServiceConfiguration, transport: any Transport, wares: [any Ware], logger: Logger,
+        clock: any Clock<Duration>, wallClock: WallClock, random: RandomSource
+    ) throws {
+        self.service = service
+        self.logger = logger
+        self.encoder = try RequestEncoder(service: service)
+        self.decoder = service.coding.makeDecoder()
+        self.chain = WareChain(wares: wares, transport: transport)
+        self.clock = MonotonicClock(clock)
+        self.wallClock = wallClock
+        self.random = random
+    }
+
+    /// Runs one call: encode, the wares and the transport, decode; every failure names the call.
+    func perform<Expected>(
+        _ request: Request<Expected>,
+        parent: CallID?,
+        skipping skipped: Set<ObjectIdentifier>,
+        interim: (@Sendable (RawResponse, CallContext) -> Void)?
+    ) async throws -> Response<Expected> {
+        let setup = CallSetup(start: clock.now, wallStart: wallClock.now, skipped: skipped, interim: interim)
+        let context = CallContext(core: self, endpoint: request.endpointName, parent: parent, setup: setup)
+        let prepared: PreparedRequest
+        do {
+            prepared = try encoder.prepare(request)
+        } catch {
+            throw CallFailure.decorate(error, request: encoder.unencoded(request), context: context, origin: .client)
+        }
+        var value: Expected?
+        let chain = request.wares.isEmpty ? self.chain : self.chain.adding(request.wares)
+        let raw = try await chain.run(prepared, context: context) { raw, _ in
+            value = try decode(raw, for: request)
+        }
+        // Observation wares answered without running the rest: decode their answer here.
+        let decoded: Expected
+        if let value {
+            decoded = value
+        } else {
+            do { decoded = try decode(raw, for: request) } catch {
+                throw CallFailure.decorate(error, request: prepared, context: context, origin: .decoding)
+            }
+        }
+        return Response(value: decoded, raw: raw, metrics: context.metricsSoFar)
+    }
+
+    /// `raw` as the request's `Expected`, or a decoding ``CourierError``.
+    func decode<Expected>(_ raw: RawResponse, for request: Request<Expected>) throws -> Expected {
+        do {
+            return try request.decoding.decode(raw, decoder)
+        } catch let error as DecodingError {
+            throw CourierError.decoding(DecodingFailure(error, type: Expected.self, response: raw))
+        } catch let error as CourierError {
+            throw error
+        } catch {
+            throw CourierError.decoding(DecodingFailure(
+                type: "\(Expected.self)", codingPath: "", message: "\(error)",
+                contentType: raw.http.headerFields[.contentType], bodyExcerpt: raw.bodyExcerpt, response: raw))
+        }
+    }
+}
+
+extension CallContext {
+    /// When the call started and how long it has taken until now.
+    var metricsSoFar: CallMetrics {
+        CallMetrics(start: startDate, end: wallClock.now, duration: elapsed)
+    }
+}
+
+extension Request {
+    /// The name calls of this request go by: its ``name``, or `METHOD /path` when it has none.
+    var endpointName: String {
+        name ?? "\(method.rawValue) \(pathTemplate)"
+    }
+}

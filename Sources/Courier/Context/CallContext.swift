@@ -1,0 +1,101 @@
+import Foundation
+import Logging
+
+/// Everything about one call that travels with its request through every ware and into the
+/// transport: which endpoint and attempt it is, a logger that says so, storage shared by the
+/// call's wares, the client's clocks and randomness, and the means to publish events and to
+/// send side requests.
+///
+/// Wares receive it with the request and pass it on with `next(request, context)`; a ware that
+/// replays a request passes a copy with ``attempt`` increased:
+///
+/// ```swift
+/// var again = context
+/// again.attempt += 1
+/// return try await next(request, again)
+/// ```
+public struct CallContext: Sendable {
+    /// The endpoint's name: the spec's endpoint name, or `METHOD /path` for unnamed requests.
+    public let endpoint: String
+    /// This call's ID, unique in the process.
+    public let callID: CallID
+    /// The call that sent this one as a side request, if any.
+    public let parentCallID: CallID?
+    /// 1 for the first attempt; a ware that replays the request increases it for what it sends.
+    public var attempt: Int {
+        didSet { logger[metadataKey: "courier.attempt"] = .stringConvertible(attempt) }
+    }
+    /// The client's logger with this call's metadata (`courier.call`, `courier.endpoint`, and
+    /// `courier.attempt` on replays). Wares log through it; Courier never bootstraps logging.
+    public var logger: Logger
+    /// Typed values shared by this call's wares.
+    public let storage: CallStorage
+
+    let core: ClientCore
+
+    init(core: ClientCore, endpoint: String, parent: CallID?, setup: CallSetup) {
+        let callID = CallID.next()
+        self.endpoint = endpoint
+        self.callID = callID
+        self.parentCallID = parent
+        self.attempt = 1
+        self.storage = CallStorage(setup)
+        self.core = core
+        var logger = core.logger
+        logger[metadataKey: "courier.call"] = .stringConvertible(callID)
+        logger[metadataKey: "courier.endpoint"] = .string(endpoint)
+        if let parent { logger[metadataKey: "courier.parent"] = .stringConvertible(parent) }
+        self.logger = logger
+    }
+
+    /// The service the client talks to.
+    public var service: ServiceConfiguration { core.service }
+
+    /// The client's clock, for sleeps (backoff) and windows; a manual clock in tests.
+    public var clock: any Clock<Duration> { core.clock.clock }
+
+    /// The client's wall clock, for dates: token expiry, `Retry-After` dates, cache ages.
+    public var wallClock: WallClock { core.wallClock }
+
+    /// The client's random source, for jitter.
+    public var random: RandomSource { core.random }
+
+    /// When this call started, on the client's wall clock.
+    public var startDate: Date { storage.setup.wallStart }
+
+    /// How long this call has been running, on the client's clock.
+    public var elapsed: Duration { core.clock.now - storage.setup.start }
+
+    /// Sleeps on the client's clock; cancelling the calling task ends the sleep at once by
+    /// throwing `CancellationError`.
+    public func sleep(for duration: Duration) async throws {
+        try await core.clock.clock.sleep(for: duration, tolerance: nil)
+    }
+
+    /// Publishes `event` to every subscriber of the client's ``Client/events``.
+    public func publish(_ event: any ServiceEvent) {
+        logger.debug("event published", metadata: ["courier.event": "\(event)"])
+        core.events.publish(event)
+    }
+
+    /// Whether the caller takes more than one response (``Client/updates(for:)``), so that
+    /// ``deliverEarly(_:)`` reaches someone.
+    public var takesEarlyResponses: Bool { storage.setup.interim != nil }
+
+    /// Hands the caller a response before the call ends, such as a stored value while the
+    /// network is asked: ``Client/updates(for:)`` decodes and yields it at once; `send` callers
+    /// only get what the call finally returns, so this does nothing for them.
+    public func deliverEarly(_ response: RawResponse) {
+        storage.setup.interim?(response, self)
+    }
+}
+
+extension CallContext {
+    /// A context for a new call of `client` named `endpoint`, outside any pipeline: for
+    /// running a ware by itself in a test (`CourierTesting`'s `CallContext.testing`).
+    package static func detached(client: Client, endpoint: String) -> CallContext {
+        let core = client.core
+        let setup = CallSetup(start: core.clock.now, wallStart: core.wallClock.now, skipped: [], interim: nil)
+        return CallContext(core: core, endpoint: endpoint, parent: nil, setup: setup)
+    }
+}

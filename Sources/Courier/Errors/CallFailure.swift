@@ -1,0 +1,41 @@
+import HTTPTypes
+
+/// Turns whatever a step of a call threw into what the caller catches: a ``CourierError``
+/// that names the call, or `CancellationError` as it is.
+enum CallFailure {
+    /// Where the error was thrown.
+    enum Origin {
+        case ware(any Ware)
+        case transport
+        case decoding
+        case client
+    }
+
+    /// `error` with this call's identity: errors of this call get it if they lack it; a
+    /// foreign error (a ware's own, or another call's `CourierError`) is wrapped, so that it
+    /// stays reachable as itself through ``CourierError/underlying``.
+    static func decorate(_ error: any Error, request: PreparedRequest, context: CallContext, origin: Origin) -> any Error {
+        if error is CancellationError { return error }
+        if var error = error as? CourierError {
+            guard let call = error.call else {
+                error.call = identity(of: request, context: context)
+                return error
+            }
+            if call.callID == context.callID { return error }
+        }
+        let reason: CourierError.Reason = switch origin {
+        case .ware(let ware): .ware(ware: String(describing: type(of: ware)), error: error)
+        case .transport: .transport(.other(error))
+        case .decoding, .client: .other(kind: .ware, message: "\(error)", response: nil, underlying: error)
+        }
+        return CourierError(reason, call: identity(of: request, context: context))
+    }
+
+    /// The identity of `context`'s call as `request` was when it failed.
+    static func identity(of request: PreparedRequest, context: CallContext) -> CallIdentity {
+        CallIdentity(
+            endpoint: context.endpoint, method: request.http.method,
+            url: context.service.redaction.redactedURL(of: request.http),
+            attempt: context.attempt, callID: context.callID)
+    }
+}
