@@ -63,7 +63,7 @@ public final class ManualClock: Clock, Sendable {
 
     /// A wall clock that reads `epoch` plus how far this clock has advanced.
     public var wallClock: WallClock {
-        WallClock { [self] in epoch.addingTimeInterval(Self.seconds(now.offset)) }
+        WallClock { [self] in epoch.addingTimeInterval(now.offset.timeInterval) }
     }
 
     /// How many sleeps are waiting for the clock to advance.
@@ -127,10 +127,5 @@ public final class ManualClock: Clock, Sendable {
             try? await Task.sleep(for: .milliseconds(1))
         }
         return true
-    }
-
-    static func seconds(_ duration: Duration) -> TimeInterval {
-        let parts = duration.components
-        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
     }
 }

@@ -19,7 +19,7 @@ extension Client {
             let lastEarly = Locked<RawResponse?>(nil)
             let task = Task {
                 do {
-                    let response = try await core.perform(request, parent: nil, skipping: []) { early, context in
+                    let (value, raw, context) = try await core.perform(request, parent: nil, skipping: []) { early, context in
                         do {
                             let value = try core.decode(early, for: request)
                             lastEarly.withLock { $0 = early }
@@ -30,9 +30,9 @@ extension Client {
                         }
                     }
                     let repeated = lastEarly.withLock { early in
-                        early.map { $0.status == response.raw.status && $0.body == response.raw.body } ?? false
+                        early.map { $0.status == raw.status && $0.body == raw.body } ?? false
                     }
-                    if !repeated { continuation.yield(response) }
+                    if !repeated { continuation.yield(Response(value: value, raw: raw, metrics: context.metricsSoFar)) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)

@@ -55,12 +55,13 @@ public final class Client: Sendable {
     /// - Throws: ``CourierError`` saying which call failed and why, or `CancellationError` when
     ///   the calling task was cancelled.
     public func send<Expected>(_ request: Request<Expected>) async throws -> Expected {
-        try await core.perform(request, parent: nil, skipping: [], interim: nil).value
+        try await core.perform(request, parent: nil, skipping: [], interim: nil).0
     }
 
     /// Sends `request` and returns the decoded value with the raw response, its source and timing.
     public func response<Expected>(for request: Request<Expected>) async throws -> Response<Expected> {
-        try await core.perform(request, parent: nil, skipping: [], interim: nil)
+        let (value, raw, context) = try await core.perform(request, parent: nil, skipping: [], interim: nil)
+        return Response(value: value, raw: raw, metrics: context.metricsSoFar)
     }
 
     /// Sends `request` and calls `completion` with the outcome, for code not using async/await.

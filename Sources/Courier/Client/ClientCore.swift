@@ -34,8 +34,8 @@ final class ClientCore: Sendable {
         parent: CallID?,
         skipping skipped: Set<ObjectIdentifier>,
         interim: (@Sendable (RawResponse, CallContext) -> Void)?
-    ) async throws -> Response<Expected> {
-        let setup = CallSetup(start: clock.now, wallStart: wallClock.now, skipped: skipped, interim: interim)
+    ) async throws -> (Expected, RawResponse, CallContext) {
+        let setup = CallSetup(start: clock.now, skipped: skipped, interim: interim)
         let context = CallContext(core: self, endpoint: request.endpointName, parent: parent, setup: setup)
         let prepared: PreparedRequest
         do {
@@ -57,7 +57,7 @@ final class ClientCore: Sendable {
                 throw CallFailure.decorate(error, request: prepared, context: context, origin: .decoding)
             }
         }
-        return Response(value: decoded, raw: raw, metrics: context.metricsSoFar)
+        return (decoded, raw, context)
     }
 
     /// `raw` as the request's `Expected`, or a decoding ``CourierError``.
@@ -77,9 +77,12 @@ final class ClientCore: Sendable {
 }
 
 extension CallContext {
-    /// When the call started and how long it has taken until now.
+    /// When the call started and how long it has taken until now; the start is worked out from
+    /// the duration, so a call reads the wall clock only when someone asks.
     var metricsSoFar: CallMetrics {
-        CallMetrics(start: startDate, end: wallClock.now, duration: elapsed)
+        let duration = elapsed
+        let end = wallClock.now
+        return CallMetrics(start: end.addingTimeInterval(-duration.timeInterval), end: end, duration: duration)
     }
 }
 

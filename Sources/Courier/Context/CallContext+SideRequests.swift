@@ -33,9 +33,10 @@ extension CallContext {
     public func response<Expected>(
         for request: Request<Expected>, from sender: some Ware, skipping: [any Ware.Type] = []
     ) async throws -> Response<Expected> {
-        var skipped = storage.setup.skipped
+        var skipped = setup.skipped
         skipped.insert(ObjectIdentifier(type(of: sender)))
         for type in skipping { skipped.insert(ObjectIdentifier(type)) }
-        return try await core.perform(request, parent: callID, skipping: skipped, interim: nil)
+        let (value, raw, context) = try await core.perform(request, parent: callID, skipping: skipped, interim: nil)
+        return Response(value: value, raw: raw, metrics: context.metricsSoFar)
     }
 }

@@ -32,6 +32,7 @@ public struct CallContext: Sendable {
     public let storage: CallStorage
 
     let core: ClientCore
+    let setup: CallSetup
 
     init(core: ClientCore, endpoint: String, parent: CallID?, setup: CallSetup) {
         let callID = CallID.next()
@@ -39,8 +40,9 @@ public struct CallContext: Sendable {
         self.callID = callID
         self.parentCallID = parent
         self.attempt = 1
-        self.storage = CallStorage(setup)
+        self.storage = CallStorage()
         self.core = core
+        self.setup = setup
         var logger = core.logger
         logger[metadataKey: "courier.call"] = .stringConvertible(callID)
         logger[metadataKey: "courier.endpoint"] = .string(endpoint)
@@ -60,11 +62,8 @@ public struct CallContext: Sendable {
     /// The client's random source, for jitter.
     public var random: RandomSource { core.random }
 
-    /// When this call started, on the client's wall clock.
-    public var startDate: Date { storage.setup.wallStart }
-
     /// How long this call has been running, on the client's clock.
-    public var elapsed: Duration { core.clock.now - storage.setup.start }
+    public var elapsed: Duration { core.clock.now - setup.start }
 
     /// Sleeps on the client's clock; cancelling the calling task ends the sleep at once by
     /// throwing `CancellationError`.
@@ -80,13 +79,13 @@ public struct CallContext: Sendable {
 
     /// Whether the caller takes more than one response (``Client/updates(for:)``), so that
     /// ``deliverEarly(_:)`` reaches someone.
-    public var takesEarlyResponses: Bool { storage.setup.interim != nil }
+    public var takesEarlyResponses: Bool { setup.interim != nil }
 
     /// Hands the caller a response before the call ends, such as a stored value while the
     /// network is asked: ``Client/updates(for:)`` decodes and yields it at once; `send` callers
     /// only get what the call finally returns, so this does nothing for them.
     public func deliverEarly(_ response: RawResponse) {
-        storage.setup.interim?(response, self)
+        setup.interim?(response, self)
     }
 }
 
@@ -95,7 +94,7 @@ extension CallContext {
     /// running a ware by itself in a test (`CourierTesting`'s `CallContext.testing`).
     package static func detached(client: Client, endpoint: String) -> CallContext {
         let core = client.core
-        let setup = CallSetup(start: core.clock.now, wallStart: core.wallClock.now, skipped: [], interim: nil)
+        let setup = CallSetup(start: core.clock.now, skipped: [], interim: nil)
         return CallContext(core: core, endpoint: endpoint, parent: nil, setup: setup)
     }
 }

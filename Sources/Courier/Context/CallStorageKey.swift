@@ -18,21 +18,18 @@ public protocol CallStorageKey {
 /// Typed values shared by every ware of one call, whichever side of `next` they write on: a
 /// value written by an inner ware is there for an outer one once `next` returns.
 ///
-/// It is a reference shared by the whole call, so writing works on a `let` context. Replays of
-/// the request (retries, auth replays) share it; a side request has its own.
-public final class CallStorage: Sendable {
+/// Every copy refers to the same storage, shared by the whole call, so writing works on a
+/// `let` context. Replays of the request (retries, auth replays) share it; a side request has
+/// its own.
+public struct CallStorage: Sendable {
     private let values = Locked<[ObjectIdentifier: any Sendable]>([:])
-    /// The call's start, skipped wares and interim sink.
-    let setup: CallSetup
 
-    init(_ setup: CallSetup) {
-        self.setup = setup
-    }
+    init() {}
 
     /// The value stored under `key`, or `nil`; setting `nil` removes it.
     public subscript<Key: CallStorageKey>(key: Key.Type) -> Key.Value? {
         get { values.withLock { $0[ObjectIdentifier(key)] } as? Key.Value }
-        set { values.withLock { $0[ObjectIdentifier(key)] = newValue } }
+        nonmutating set { values.withLock { $0[ObjectIdentifier(key)] = newValue } }
     }
 
     /// Changes the value under `key` in place, atomically, starting from `initial` when absent.

@@ -32,7 +32,7 @@ final class SessionCall: Sendable {
             let timer = DispatchWorkItem { [self] in timeOut() }
             state.task = task
             state.timer = timer
-            DispatchQueue.global().asyncAfter(deadline: .now() + URLSessionTransport.seconds(timeout), execute: timer)
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.timeInterval, execute: timer)
             task.resume()
             return true
         }

@@ -108,7 +108,7 @@ public final class URLSessionTransport: Transport {
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         urlRequest.httpShouldHandleCookies = false
         // A backstop only: ``send(_:)`` enforces the exact timeout itself.
-        urlRequest.timeoutInterval = (seconds(request.timeout) + 1).rounded(.up)
+        urlRequest.timeoutInterval = (request.timeout.timeInterval + 1).rounded(.up)
         for field in head.headerFields {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
@@ -151,10 +151,4 @@ public final class URLSessionTransport: Transport {
             return Task.isCancelled ? CancellationError() : CourierError.transport(.other(urlError))
         }
     }
-
-    static func seconds(_ duration: Duration) -> TimeInterval {
-        let parts = duration.components
-        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
-    }
 }
-

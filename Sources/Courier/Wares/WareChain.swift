@@ -55,7 +55,7 @@ struct WareChain: Sendable {
     private func pass(_ index: Int, _ request: PreparedRequest, _ context: CallContext, _ decode: Decode) async throws -> RawResponse {
         guard index < wares.count else { return try await callTransport(request, context) }
         let ware = wares[index]
-        let skipped = context.storage.setup.skipped
+        let skipped = context.setup.skipped
         if !skipped.isEmpty, skipped.contains(ObjectIdentifier(type(of: ware))) {
             return try await step(index + 1, request, context, decode)
         }

@@ -1,6 +1,7 @@
 import Courier
 import CourierTestServer
 import Foundation
+import Logging
 import Testing
 
 /// How soon "promptly" is: far below the loopback client's 10 s timeout, so a call that waited for
@@ -13,6 +14,10 @@ func withLoopback(
     routes: (TestServer) -> Void,
     service configure: (inout ServiceConfiguration) -> Void = { _ in },
     wares: [any Ware] = [],
+    logger: Logger = Logger(label: "loopback", factory: { _ in SwiftLogNoOpLogHandler() }),
+    clock: any Clock<Duration> = ContinuousClock(),
+    wallClock: WallClock = .system,
+    random: RandomSource = .system,
     _ body: (TestServer, Client) async throws -> Void
 ) async throws {
     let server = try TestServer()
@@ -21,7 +26,9 @@ func withLoopback(
     defer { server.stop() }
     var service = ServiceConfiguration(name: "loopback", baseURL: server.baseURL, timeout: .seconds(10))
     configure(&service)
-    let client = try Client(service: service, transport: URLSessionTransport(), wares: wares)
+    let client = try Client(
+        service: service, transport: URLSessionTransport(), wares: wares, logger: logger,
+        clock: clock, wallClock: wallClock, random: random)
     try await body(server, client)
 }
 
