@@ -95,6 +95,21 @@ struct StubTransportTests {
         #expect(clock.now - cancelledAt < .seconds(5))
     }
 
+    @Test("a delay runs on the client's clock, so a manual clock decides when the reply comes")
+    func delayOnManualClock() async throws {
+        let stub = StubTransport()
+        stub.on(.get, "/slow", reply: .json("[1]").delayed(by: .seconds(30)))
+        let clock = ManualClock()
+        let url = try #require(URL(string: "https://api.example.com"))
+        let client = try Client(service: ServiceConfiguration(name: "stubbed", baseURL: url), transport: stub, clock: clock)
+        let call = Task { try await client.send(Request<[Int]>(method: .get, path: "/slow")) }
+        #expect(await clock.waitForSleepers(1))
+        clock.advance(by: .seconds(29))
+        #expect(clock.sleeperCount == 1)
+        clock.advance(by: .seconds(1))
+        #expect(try await call.value == [1])
+    }
+
     @Test("records every prepared request, in order, across concurrent callers")
     func recordsRequests() async throws {
         let stub = StubTransport()

@@ -22,17 +22,29 @@ public struct CallContext: Sendable {
     /// The call that sent this one as a side request, if any.
     public let parentCallID: CallID?
     /// 1 for the first attempt; a ware that replays the request increases it for what it sends.
-    public var attempt: Int {
-        didSet { logger[metadataKey: "courier.attempt"] = .stringConvertible(attempt) }
+    public var attempt: Int
+    /// The client's logger with this call's metadata (`courier.call`, `courier.endpoint`,
+    /// `courier.parent` for side requests and `courier.attempt` on replays). Wares log through
+    /// it; Courier never bootstraps logging. Setting it (to add metadata of your own) keeps the
+    /// call's metadata and passes yours on to the wares inside.
+    public var logger: Logger {
+        get {
+            // Built on demand: copying a logger to add metadata allocates, and most calls never log.
+            var logger = baseLogger
+            logger[metadataKey: "courier.call"] = .stringConvertible(callID)
+            logger[metadataKey: "courier.endpoint"] = .string(endpoint)
+            if let parentCallID { logger[metadataKey: "courier.parent"] = .stringConvertible(parentCallID) }
+            if attempt > 1 { logger[metadataKey: "courier.attempt"] = .stringConvertible(attempt) }
+            return logger
+        }
+        set { baseLogger = newValue }
     }
-    /// The client's logger with this call's metadata (`courier.call`, `courier.endpoint`, and
-    /// `courier.attempt` on replays). Wares log through it; Courier never bootstraps logging.
-    public var logger: Logger
     /// Typed values shared by this call's wares.
     public let storage: CallStorage
 
     let core: ClientCore
     let setup: CallSetup
+    private var baseLogger: Logger
 
     init(core: ClientCore, endpoint: String, parent: CallID?, setup: CallSetup) {
         let callID = CallID.next()
@@ -43,11 +55,7 @@ public struct CallContext: Sendable {
         self.storage = CallStorage()
         self.core = core
         self.setup = setup
-        var logger = core.logger
-        logger[metadataKey: "courier.call"] = .stringConvertible(callID)
-        logger[metadataKey: "courier.endpoint"] = .string(endpoint)
-        if let parent { logger[metadataKey: "courier.parent"] = .stringConvertible(parent) }
-        self.logger = logger
+        self.baseLogger = core.logger
     }
 
     /// The service the client talks to.

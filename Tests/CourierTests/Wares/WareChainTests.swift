@@ -88,6 +88,24 @@ struct WareChainTests {
         ])
     }
 
+    @Test("wares in the named slots run in slot order whatever order they were registered in")
+    func builtInSlotsInAnyOrder() async throws {
+        let slots = WarePosition.Slot.allCases
+        for seed in 0..<5 {
+            let log = Recorder<String>()
+            var generator = SeededGenerator(seed: UInt64(seed))
+            let wares: [any Ware] = slots.shuffled(using: &generator).map {
+                Tracer(label: "\($0)", position: WarePosition($0), log: log)
+            }
+            try await withLoopback(routes: { $0.route(.get, "/") { _ in .status(204) } }, wares: wares) { _, client in
+                try await client.send(Request<Void>(method: .get, path: "/"))
+            }
+            #expect(log.all.filter { $0.hasSuffix(" in") } == [
+                "observation in", "events in", "standard in", "retry in", "coalescing in", "cache in", "authentication in",
+            ])
+        }
+    }
+
     @Test("per-request wares merge into the client's by position; client wares win ties")
     func perRequestWares() async throws {
         let log = Recorder<String>()
@@ -143,5 +161,17 @@ struct WareChainTests {
         #expect(response.status == .accepted)
         #expect(String(decoding: response.body, as: UTF8.self) == "yes")
         #expect(log.all == ["prepare", "process 202 audit=yes"])
+    }
+}
+
+/// A repeatable generator for shuffles.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        return z ^ (z >> 27)
     }
 }
