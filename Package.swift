@@ -109,6 +109,7 @@ let package = Package(
                 "Courier", "CourierTesting", "CourierTestServer",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "CourierTestingTests", dependencies: ["CourierTesting", "Courier"]),

@@ -2,6 +2,7 @@ import Courier
 import CourierTestServer
 import Foundation
 import HTTPTypes
+import InMemoryLogging
 import Logging
 import Testing
 
@@ -64,7 +65,9 @@ struct CallContextTests {
         server.start()
         defer { server.stop() }
         let seen = Recorder<String>()
-        let (logger, lines) = MemoryLogHandler.logger()
+        var handler = InMemoryLogHandler()
+        handler.logLevel = .trace
+        let logger = Logger(label: "context") { [handler] _ in handler }
         let client = try Client(
             service: ServiceConfiguration(name: "pets", baseURL: server.baseURL, timeout: .seconds(10)),
             transport: ContextRecordingTransport(seen: seen),
@@ -91,11 +94,11 @@ struct CallContextTests {
         #expect(secondCall.hasPrefix("getPet attempt 1 call ") && secondCall != first)
         #expect(server.requestCount == 4)
 
-        let sending = lines.lines.filter { $0.message == "sending" }
+        let sending = handler.entries.filter { $0.message == "sending" }
         #expect(sending.count == 4)
         #expect(sending.allSatisfy { $0.metadata["courier.endpoint"] == "getPet" })
-        #expect(sending.map { $0.metadata["courier.attempt"] } == [nil, "2", nil, "2"])
-        let callIDs = Set(sending.compactMap { $0.metadata["courier.call"] })
+        #expect(sending.map { $0.metadata["courier.attempt"].map { "\($0)" } } == [nil, "2", nil, "2"])
+        let callIDs = Set(sending.compactMap { $0.metadata["courier.call"].map { "\($0)" } })
         #expect(callIDs.count == 2)
     }
 

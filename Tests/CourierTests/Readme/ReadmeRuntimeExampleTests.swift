@@ -21,19 +21,44 @@ struct RequestID: Middleware {
 
 /// Logs how long calls take (a postware: after the network, sees success and failure).
 struct Timing: Postware {
-    var position: WarePosition { .observation }
+    var position: WarePosition { .observation }  // outermost: sees the whole call, decoding included
     func process(_ result: Result<RawResponse, any Error>, for request: PreparedRequest,
                  context: CallContext) async throws -> RawResponse {
-        context.logger.debug("\(request.http.method) \(request.http.path ?? "") -> \(result)")
+        context.logger.debug("\(context.endpoint) took \(context.elapsed): \(result)")
         return try result.get()
     }
 }
 
 /// Retries once on a transport failure (a plain ware: needs both sides at once).
 struct RetryOnce: Ware {
+    var position: WarePosition { .retry }
     func intercept(_ request: PreparedRequest, context: CallContext,
                    next: (PreparedRequest, CallContext) async throws -> RawResponse) async throws -> RawResponse {
-        do { return try await next(request, context) } catch let error as CourierError where error.kind == .transport { return try await next(request, context) }
+        do { return try await next(request, context) } catch let error as CourierError where error.kind == .transport {
+            var again = context
+            again.attempt += 1                // the next attempt is visible to the wares inside
+            return try await next(request, again)
+        }
+    }
+}
+
+struct Tokens: Decodable, Sendable { var accessToken: String }
+
+/// The README's `Auth.refresh()`: a request built by hand.
+enum Auth {
+    static func refresh() -> Request<Tokens> { Request(method: .post, path: "/auth/refresh", name: "refresh") }
+}
+
+struct RefreshingAuth: Ware {
+    var position: WarePosition { .authentication }
+    func intercept(_ request: PreparedRequest, context: CallContext,
+                   next: (PreparedRequest, CallContext) async throws -> RawResponse) async throws -> RawResponse {
+        do { return try await next(request, context) } catch let error as CourierError where error.status == .unauthorized {
+            let tokens = try await context.send(Auth.refresh(), from: self, skipping: [RequestID.self])
+            var request = request
+            request.http.headerFields[.authorization] = "Bearer \(tokens.accessToken)"
+            return try await next(request, context)
+        }
     }
 }
 }
@@ -81,5 +106,22 @@ struct RetryOnce: Ware {
         #expect(seen.target == "/v1/owners/ada%2Flovelace/pets?limit=20&tag=cat&tag=dog")
         #expect(seen.header("X-Request-ID")?.count == 36)
         #expect(seen.header("Accept") == "application/json")
+    }
+
+    @Test func theREADMEsSideRequestRefreshesAndReplays() async throws {
+        let server = try TestServer()
+        server.route(.post, "/auth/refresh") { request in
+            .json(request.header("X-Request-ID") == nil ? #"{"accessToken":"new"}"# : #"{"accessToken":"stamped"}"#)
+        }
+        server.route(.get, "/me") { request in
+            request.header("Authorization") == "Bearer new" ? .json(#"{"name":"ada"}"#) : .status(401)
+        }
+        server.start()
+        defer { server.stop() }
+        let client = try Client(
+            service: ServiceConfiguration(name: "readme", baseURL: server.baseURL, timeout: .seconds(10)),
+            wares: [Readme.RefreshingAuth(), Readme.RequestID()])
+        #expect(try await client.send(Request<[String: String]>(method: .get, path: "/me")) == ["name": "ada"])
+        #expect(server.requests.map(\.path) == ["/me", "/auth/refresh", "/me"])
     }
 }
