@@ -20,20 +20,39 @@ struct BearerToken: Middleware {
 /// Where the example keeps its access token.
 actor TokenStore {
     private(set) var token: String?
-    func set(_ token: String) { self.token = token }
+    func set(_ token: String?) { self.token = token }
 }
 
-/// Prints one line per call: method, path, status or error, and time taken.
+/// Prints one line per call: endpoint, method, path, status or error kind, and time taken. In
+/// the observation slot, so it sees the whole call, decoding included.
 struct PrintCalls: Postware {
     var position: WarePosition { .observation }
 
     func process(
         _ result: Result<RawResponse, any Error>, for request: PreparedRequest, context: CallContext
     ) async throws -> RawResponse {
-        let call = "\(request.http.method) \(request.http.path ?? "")"
+        let call = "\(context.endpoint): \(request.http.method) \(request.http.path ?? "")"
+        let took = context.elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1)))
         switch result {
-        case .success(let response): print("  → \(call)  \(response.status.code) (\(response.body.count) bytes)")
+        case .success(let response): print("  → \(call)  \(response.status.code) (\(response.body.count) bytes, \(took))")
+        case .failure(let error as CourierError): print("  → \(call)  failed (\(error.kind), \(took))")
         case .failure(let error): print("  → \(call)  failed: \(error)")
+        }
+        return try result.get()
+    }
+}
+
+/// Publishes `sessionEnded` when an authenticated call is answered 401: the app listens on
+/// `client.events` and shows its login screen.
+struct SessionGuard: Postware {
+    var position: WarePosition { .events }
+
+    func process(
+        _ result: Result<RawResponse, any Error>, for request: PreparedRequest, context: CallContext
+    ) async throws -> RawResponse {
+        if case .failure(let error as CourierError) = result, error.status == .unauthorized,
+           request.options.authentication != .none {
+            context.publish(StandardEvent.sessionEnded(reason: "\(context.endpoint) was answered 401"))
         }
         return try result.get()
     }

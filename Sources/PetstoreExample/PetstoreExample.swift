@@ -25,9 +25,10 @@ enum PetstoreExample {
         let client = try Client(
             service: Petstore.service(.local).with(baseURL: server.baseURL),
             transport: URLSessionTransport(),
-            wares: [BearerToken(store: tokens), PrintCalls()]
+            wares: [BearerToken(store: tokens), PrintCalls(), SessionGuard()]
         )
         let petstore = PetstoreClient(client: client, namedWares: ["idempotencyKey": IdempotencyKey()])
+        var events = client.events.makeAsyncIterator()  // subscribed from here on
 
         print("\n1. Log in (a form body; this endpoint has `auth: none`)")
         let login = try await petstore.login(username: PetstoreServer.username, password: PetstoreServer.password)
@@ -63,9 +64,18 @@ enum PetstoreExample {
             print("   getPet after delete: \(error)")
         }
 
-        print("\n7. Timing and the raw response are one call away")
+        print("\n7. Timing, source and the raw response are one call away")
         let full = try await client.response(for: Petstore.getPet(id: 1))
-        print("   \(full.value.name): HTTP \(full.http.status.code) in \(full.metrics.duration)")
+        print("   \(full.value.name): HTTP \(full.http.status.code) from the \(full.source) in \(full.metrics.duration)")
+
+        print("\n8. Service events: the session ends, a ware says so on client.events")
+        await tokens.set(nil)
+        do {
+            _ = try await petstore.listPets()
+        } catch let error as CourierError {
+            print("   listPets without a token: \(error.kind) \(error.status?.code ?? 0), endpoint \(error.call?.endpoint ?? "?")")
+        }
+        if let event = await events.next() { print("   event: \(event)") }
         print("\nDone.")
     }
 }
