@@ -41,7 +41,7 @@ final class ClientCore: Sendable {
         do {
             prepared = try encoder.prepare(request)
         } catch {
-            throw CallFailure.decorate(error, request: encoder.unencoded(request), context: context, origin: .client)
+            throw CallFailure.decorate(error, request: encoder.unencoded(request), context: context, origin: .encoding)
         }
         var value: Expected?
         let chain = request.wares.isEmpty ? self.chain : self.chain.adding(request.wares)

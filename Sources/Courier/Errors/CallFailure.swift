@@ -8,7 +8,7 @@ enum CallFailure {
         case ware(any Ware)
         case transport
         case decoding
-        case client
+        case encoding
     }
 
     /// `error` with this call's identity: errors of this call get it if they lack it; a
@@ -26,7 +26,8 @@ enum CallFailure {
         let reason: CourierError.Reason = switch origin {
         case .ware(let ware): .ware(ware: String(describing: type(of: ware)), error: error)
         case .transport: .transport(.other(error))
-        case .decoding, .client: .other(kind: .ware, message: "\(error)", response: nil, underlying: error)
+        case .decoding: .other(kind: .decoding, message: "\(error)", response: nil, underlying: error)
+        case .encoding: .other(kind: .invalidRequest, message: "\(error)", response: nil, underlying: error)
         }
         return CourierError(reason, call: identity(of: request, context: context))
     }
