@@ -40,7 +40,7 @@ struct Connection {
             if isStopping() { return false }
             let remaining = (deadline - clock.now).components
             let seconds = Double(remaining.seconds) + Double(remaining.attoseconds) / 1e18
-            Thread.sleep(forTimeInterval: min(0.02, max(0, seconds)))
+            Thread.sleep(forTimeInterval: min(0.005, max(0, seconds)))
         }
         return true
     }
@@ -49,7 +49,7 @@ struct Connection {
     private func stall() {
         var scratch = [UInt8](repeating: 0, count: 4096)
         while !isStopping() {
-            guard socket.waitReadable(milliseconds: 50) else { continue }
+            guard socket.waitReadable(milliseconds: 5) else { continue }
             guard let count = socket.read(into: &scratch), count > 0 else { return }
         }
     }

@@ -92,7 +92,7 @@ struct RequestReader {
         while true {
             if let result = found(buffer) { return result }
             guard buffer.count <= limit, !isStopping(), clock.now - lastActivity < RequestReader.idleLimit else { return nil }
-            guard socket.waitReadable(milliseconds: 50) else { continue }
+            guard socket.waitReadable(milliseconds: 5) else { continue }
             guard let count = socket.read(into: &chunk), count > 0 else { return nil }
             buffer.append(contentsOf: chunk[..<count])
             lastActivity = clock.now

@@ -111,7 +111,9 @@ public final class TestServer: Sendable {
     }
 
     /// Stops the server: no new connections, open ones (stalled ones too) are closed, and the call
-    /// returns once every server thread has finished (or after 5 seconds at most).
+    /// returns once every server thread has finished (or after 5 seconds at most). Server threads
+    /// look for the stop every 5 ms, so the call blocks its thread about that long: short enough
+    /// for a test's `defer` on a two-thread cooperative pool.
     public func stop() {
         let (first, started) = state.withLock { state -> (Bool, Bool) in
             defer { state.stopping = true }
@@ -129,7 +131,7 @@ public final class TestServer: Sendable {
     ) {
         let isStopping: @Sendable () -> Bool = { state.withLock { $0.stopping } }
         while !isStopping() {
-            guard listener.waitReadable(milliseconds: 50), let connection = listener.accept() else { continue }
+            guard listener.waitReadable(milliseconds: 5), let connection = listener.accept() else { continue }
             threads.enter()
             let thread = Thread {
                 Connection(socket: connection, isStopping: isStopping, answer: answer).serve()

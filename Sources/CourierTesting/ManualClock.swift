@@ -69,6 +69,11 @@ public final class ManualClock: Clock, Sendable {
     /// How many sleeps are waiting for the clock to advance.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+    /// How long each pending sleep still has to go, shortest first: what a ware asked to wait.
+    public var pendingWaits: [Duration] {
+        state.withLock { state in state.sleepers.map { state.now.duration(to: $0.deadline) }.sorted() }
+    }
+
     /// How many sleeps have started since the clock was made (finished ones included).
     public var sleepsStarted: Int { state.withLock { $0.sleepsStarted } }
 

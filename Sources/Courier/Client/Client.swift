@@ -108,5 +108,8 @@ extension Request where Expected == RawResponse {
         authentication = other.authentication
         wares = other.wares
         acceptableStatus = other.acceptableStatus
+        retry = other.retry
+        idempotencyKeyHeader = other.idempotencyKeyHeader
+        coalesces = other.coalesces
     }
 }

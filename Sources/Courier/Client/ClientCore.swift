@@ -39,7 +39,7 @@ final class ClientCore: Sendable {
         let context = CallContext(core: self, endpoint: request.endpointName, parent: parent, setup: setup)
         let prepared: PreparedRequest
         do {
-            prepared = try encoder.prepare(request)
+            prepared = try encoder.prepare(request, random: random)
         } catch {
             throw CallFailure.decorate(error, request: encoder.unencoded(request), context: context, origin: .encoding)
         }

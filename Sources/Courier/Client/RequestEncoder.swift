@@ -35,7 +35,7 @@ struct RequestEncoder: Sendable {
         self.encoder = service.coding.makeEncoder()
     }
 
-    func prepare<Expected>(_ request: Request<Expected>) throws(CourierError) -> PreparedRequest {
+    func prepare<Expected>(_ request: Request<Expected>, random: RandomSource = .system) throws(CourierError) -> PreparedRequest {
         if let defaultHeadersError { throw defaultHeadersError }
         var path = basePath
         try RequestEncoder.appendPath(request.pathTemplate, parameters: request.pathParameters, to: &path)
@@ -45,13 +45,21 @@ struct RequestEncoder: Sendable {
         }
         var fields = defaultHeaders
         if !request.headers.isEmpty { try RequestEncoder.merge(request.headers, into: &fields) }
+        if let header = request.idempotencyKeyHeader {
+            // One key per call, made here so that every retry and replay of the call sends it.
+            guard let name = HTTPField.Name(header) else { throw CourierError.invalidRequest(.invalidHeaderName(header)) }
+            if fields[name] == nil { fields[name] = random.uuid().uuidString }
+        }
         let body = try encodeBody(request.body, fields: &fields)
         let http = HTTPRequest(method: request.method, scheme: scheme, authority: authority, path: path, headerFields: fields)
         let options = RequestOptions(
             name: request.name,
             cachePolicy: request.cachePolicy,
             authentication: request.authentication,
-            acceptableStatus: request.acceptableStatus
+            acceptableStatus: request.acceptableStatus,
+            retry: request.retry,
+            idempotencyKeyHeader: request.idempotencyKeyHeader,
+            coalesces: request.coalesces
         )
         return PreparedRequest(http: http, body: body, timeout: request.timeout ?? timeout, options: options)
     }

@@ -39,6 +39,15 @@ public struct Request<Expected: Sendable>: Sendable {
     public var acceptableStatus: StatusAcceptance
     /// A short name for logs and metrics, such as the endpoint name in the spec.
     public var name: String?
+    /// How the ``Retry`` ware treats this request; `nil` follows the service and the ware.
+    public var retry: RetryOptions?
+    /// When set, each call sends a fresh UUID in this header (`Idempotency-Key`), the same on
+    /// every retry and replay of that call, so that the server can tell a repeat from a new
+    /// request; a non-idempotent method is retried only when it carries one.
+    public var idempotencyKeyHeader: String?
+    /// Whether the ``Coalescing`` ware may share this request's call with identical ones in
+    /// flight (GET and HEAD only); `true` by default.
+    public var coalesces: Bool
     /// Turns a successful response into `Expected`.
     public var decoding: ResponseDecoding<Expected>
 
@@ -61,6 +70,9 @@ public struct Request<Expected: Sendable>: Sendable {
         self.wares = []
         self.acceptableStatus = .successful
         self.name = name
+        self.retry = nil
+        self.idempotencyKeyHeader = nil
+        self.coalesces = true
         self.decoding = decoding
     }
 

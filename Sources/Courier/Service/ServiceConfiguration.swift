@@ -20,6 +20,8 @@ public struct ServiceConfiguration: Sendable {
     public var environments: [String: URL]
     /// Which query item, header and field names carry secrets, never printed by Courier.
     public var redaction: Redaction
+    /// The service's retry options (the spec's top-level `retry:`), under each request's own.
+    public var retry: RetryOptions?
 
     /// Creates a service configuration.
     public init(
@@ -29,7 +31,8 @@ public struct ServiceConfiguration: Sendable {
         timeout: Duration = .seconds(60),
         coding: JSONCoding = .default,
         environments: [String: URL] = [:],
-        redaction: Redaction = .standard
+        redaction: Redaction = .standard,
+        retry: RetryOptions? = nil
     ) {
         self.name = name
         self.baseURL = baseURL
@@ -38,6 +41,7 @@ public struct ServiceConfiguration: Sendable {
         self.coding = coding
         self.environments = environments
         self.redaction = redaction
+        self.retry = retry
     }
 
     /// A copy whose base URL is the one named `name` in ``environments``.

@@ -35,18 +35,30 @@ public struct RequestOptions: Sendable {
     public var authentication: Authentication
     /// Which statuses count as success.
     public var acceptableStatus: StatusAcceptance
+    /// Retry options, for the ``Retry`` ware.
+    public var retry: RetryOptions?
+    /// The header carrying the call's idempotency key, when the request has one.
+    public var idempotencyKeyHeader: String?
+    /// Whether identical in-flight requests may share this one's call, for ``Coalescing``.
+    public var coalesces: Bool
 
     /// Creates options.
     public init(
         name: String? = nil,
         cachePolicy: CachePolicy? = nil,
         authentication: Authentication = .service,
-        acceptableStatus: StatusAcceptance = .successful
+        acceptableStatus: StatusAcceptance = .successful,
+        retry: RetryOptions? = nil,
+        idempotencyKeyHeader: String? = nil,
+        coalesces: Bool = true
     ) {
         self.name = name
         self.cachePolicy = cachePolicy
         self.authentication = authentication
         self.acceptableStatus = acceptableStatus
+        self.retry = retry
+        self.idempotencyKeyHeader = idempotencyKeyHeader
+        self.coalesces = coalesces
     }
 }
 

@@ -8,6 +8,8 @@ struct WareChain: Sendable {
     typealias Decode = (RawResponse, CallContext) throws -> Void
 
     let wares: [any Ware]
+    /// The same wares as ``DetachingWare``s where they are, cast once here rather than per call.
+    let detaching: [(any DetachingWare)?]
     let transport: any Transport
     /// The index of the first ware outside the observation slot: decoding runs there.
     let boundary: Int
@@ -15,6 +17,7 @@ struct WareChain: Sendable {
     init(wares: [any Ware], transport: any Transport) {
         let ordered = WareChain.ordered(wares)
         self.wares = ordered
+        self.detaching = ordered.map { $0 as? any DetachingWare }
         self.transport = transport
         self.boundary = ordered.firstIndex { !$0.position.observesDecoding } ?? ordered.count
     }
@@ -60,6 +63,14 @@ struct WareChain: Sendable {
             return try await step(index + 1, request, context, decode)
         }
         do {
+            if let detaching = detaching[index] {
+                let chain = self
+                return try await detaching.intercept(request, context: context) { next, nextContext in
+                    // An escaping closure cannot carry the caller's decoding: past the boundary none is
+                    // needed, and before it the client decodes the answer itself when the chain returns.
+                    try await chain.step(index + 1, next, nextContext) { _, _ in }
+                }
+            }
             return try await ware.intercept(request, context: context) { next, nextContext in
                 try await step(index + 1, next, nextContext, decode)
             }

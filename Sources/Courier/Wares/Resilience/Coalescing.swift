@@ -1,0 +1,71 @@
+import HTTPTypes
+
+/// Lets identical GET and HEAD requests in flight at the same time share one call (the
+/// "request accumulator"): the first starts it, the others wait for its answer, and every one
+/// of them gets the response or the error.
+///
+/// Requests are identical when method, URL and the values of ``headers`` (by default
+/// `Authorization`, `Accept` and `Accept-Language`, so different users never share) are equal.
+/// A request with a body, another method, or `coalesces = false` runs on its own. A waiter that
+/// is cancelled leaves at once without disturbing the others; the shared call is cancelled only
+/// when every waiter has gone. The shared call runs in a task of its own with the first
+/// caller's context.
+///
+/// ```swift
+/// let client = try Client(service: service, wares: [Coalescing()])
+/// ```
+public struct Coalescing: DetachingWare {
+    /// The header fields whose values must match for two requests to share a call.
+    public var headers: [HTTPField.Name]
+    private let calls = SharedCalls<CoalescingKey, RawResponse>()
+
+    /// A coalescing ware keyed on the URL and these header fields.
+    public init(headers: [HTTPField.Name] = [.authorization, .accept, .acceptLanguage]) {
+        self.headers = headers
+    }
+
+    /// The coalescing slot: outside the cache, so identical misses make one fill.
+    public var position: WarePosition { .coalescing }
+
+    /// Joins the identical call in flight, or starts one.
+    public func intercept(
+        _ request: PreparedRequest,
+        context: CallContext,
+        detachedNext: @escaping @Sendable (PreparedRequest, CallContext) async throws -> RawResponse
+    ) async throws -> RawResponse {
+        guard request.options.coalesces, request.body == nil,
+              request.http.method == .get || request.http.method == .head
+        else { return try await detachedNext(request, context) }
+        let key = CoalescingKey(request: request.http, headers: headers)
+        do {
+            let (response, joined) = try await calls.join(key) { try await detachedNext(request, context) }
+            if joined { context.storage[Coalesced.self] = true }
+            return response
+        } catch var error as CourierError {
+            error.call = nil  // the failure is this call's too: let the chain name it
+            throw error
+        }
+    }
+
+    /// How many calls are in flight, for tests and diagnostics.
+    public var callsInFlight: Int { calls.count }
+}
+
+/// Set in a call's storage when ``Coalescing`` answered it from another call in flight.
+public enum Coalesced: CallStorageKey {
+    /// Always `true` when present.
+    public typealias Value = Bool
+}
+
+/// What makes two requests the same for ``Coalescing``.
+struct CoalescingKey: Hashable, Sendable {
+    let method: HTTPRequest.Method
+    let url: String
+    let headerValues: [String?]
+
+    init(request: HTTPRequest, headers: [HTTPField.Name]) {
+        method = request.method
+        url = "\(request.scheme ?? "")://\(request.authority ?? "")\(request.path ?? "")"
+        headerValues = headers.map { request.headerFields[$0] }
+    }
+}
