@@ -25,9 +25,9 @@ enum PetstoreExample {
         let client = try Client(
             service: Petstore.service(.local).with(baseURL: server.baseURL),
             transport: URLSessionTransport(),
-            wares: [BearerToken(store: tokens), PrintCalls(), SessionGuard()]
+            wares: [BearerToken(store: tokens), PrintCalls(), SessionGuard(), Retry()]
         )
-        let petstore = PetstoreClient(client: client, namedWares: ["idempotencyKey": IdempotencyKey()])
+        let petstore = PetstoreClient(client: client, namedWares: ["signature": Signature()])
         var events = client.events.makeAsyncIterator()  // subscribed from here on
 
         print("\n1. Log in (a form body; this endpoint has `auth: none`)")
@@ -40,7 +40,7 @@ enum PetstoreExample {
             print("   #\(pet.id) \(pet.name) [\(pet.status.rawValue)] size \(pet.size) since \(pet.createdAt)")
         }
 
-        print("\n3. Create a pet (JSON body; the spec's `idempotencyKey` ware adds a header)")
+        print("\n3. Create a pet (JSON body, an Idempotency-Key per call, and the spec's named `signature` ware)")
         let birthday = Date(timeIntervalSince1970: 1_700_000_000)
         let created = try await petstore.createPet(body: .init(name: "Biscuit", tag: "dog", birthday: birthday))
         print("   created #\(created.id) \(created.name), born \(created.birthday.map { "\($0)" } ?? "?")")

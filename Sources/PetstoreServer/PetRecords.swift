@@ -31,7 +31,8 @@ final class PetStoreState: @unchecked Sendable {
     private var pets: [Int64: PetRecord] = [:]
     private var nextID: Int64 = 1
     private var uploads: [Int64: Int] = [:]
-    private var idempotencyKeys: Set<String> = []
+    private var createdByKey: [String: Int64] = [:]
+    private var createFailures: [Int] = []
     let token: String
 
     init(token: String) {
@@ -65,6 +66,14 @@ final class PetStoreState: @unchecked Sendable {
     func recordUpload(_ id: Int64, bytes: Int) { withLock { uploads[id] = bytes } }
     func uploadedBytes(_ id: Int64) -> Int? { withLock { uploads[id] } }
 
-    /// Whether `key` is new; a repeated key means a retried create that must not add a second pet.
-    func claim(idempotencyKey key: String) -> Bool { withLock { idempotencyKeys.insert(key).inserted } }
+    /// The pet a create with `key` already made: a repeated key is a retried create, answered
+    /// with the first one's pet instead of adding a second.
+    func pet(createdWith key: String) -> PetRecord? { withLock { createdByKey[key].flatMap { pets[$0] } } }
+    /// Remembers that the create with `key` made `id`.
+    func remember(_ id: Int64, createdWith key: String) { withLock { createdByKey[key] = id } }
+    /// Makes the next creates answer these statuses after storing the pet, as a gateway that
+    /// loses the answer would.
+    func failCreates(_ statuses: [Int]) { withLock { createFailures += statuses } }
+    /// The status the next create must answer with instead of its own, if any.
+    func nextCreateFailure() -> Int? { withLock { createFailures.isEmpty ? nil : createFailures.removeFirst() } }
 }

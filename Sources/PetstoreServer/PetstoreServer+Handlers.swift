@@ -34,13 +34,15 @@ extension PetstoreServer {
         guard let key = request.header("Idempotency-Key"), !key.isEmpty else {
             return error(400, "MISSING_IDEMPOTENCY_KEY", "creates need an Idempotency-Key header")
         }
-        guard state.claim(idempotencyKey: key) else { return error(409, "DUPLICATE", "this create was already made") }
+        if let earlier = state.pet(createdWith: key) { return .json(encode(earlier.json), status: 201) }
         guard let body = object(request.body), let name = body["name"] as? String else {
             return error(400, "BAD_BODY", "a pet needs a name")
         }
         let pet = state.add(
             name: name, tag: body["tag"] as? String, status: body["status"] as? String ?? "available",
             birthday: body["birthday"] as? String)
+        state.remember(pet.id, createdWith: key)
+        if let status = state.nextCreateFailure() { return error(status, "GATEWAY", "the answer was lost on the way") }
         return .json(encode(pet.json), status: 201)
     }
 

@@ -41,6 +41,13 @@ public final class PetstoreServer: Sendable {
     /// How many bytes were uploaded as the photo of pet `id`.
     public func uploadedPhotoSize(of id: Int64) -> Int? { state.uploadedBytes(id) }
 
+    /// Makes the next creates store their pet and then answer `statuses` (one per create), as a
+    /// gateway losing the answer would; a retry with the same `Idempotency-Key` gets the pet.
+    public func failCreatesAfterStoring(_ statuses: [Int]) { state.failCreates(statuses) }
+
+    /// How many pets there are.
+    public var petCount: Int { state.all().count }
+
     /// Stops the server.
     public func stop() { server.stop() }
 

@@ -1,4 +1,5 @@
 import Courier
+import CourierTesting
 import CourierTestServer
 import Foundation
 import PetstoreAPI
@@ -80,7 +81,31 @@ import Testing
         let harness = try PetstoreHarness()
         defer { harness.stop() }
         _ = try await harness.client.createPet(body: .init(name: "Y"))
-        #expect(harness.server.server.requests.last?.header("Idempotency-Key")?.isEmpty == false)
+        #expect(harness.server.server.requests.last?.header("X-Signature")?.hasPrefix("signed:") == true)
+    }
+
+    @Test func createIsRetriedWithOneIdempotencyKeyAndMakesOnePet() async throws {
+        let clock = ManualClock()
+        let harness = try PetstoreHarness(wares: [Retry()], clock: clock)
+        defer { harness.stop() }
+        let before = harness.server.petCount
+        harness.server.failCreatesAfterStoring([503])
+        let call = Task { try await harness.client.createPet(body: .init(name: "Once")) }
+        #expect(await clock.waitForSleepers(1))
+        clock.advance(by: .seconds(1))
+        let pet = try await call.value
+        #expect(pet.name == "Once")
+        #expect(harness.server.petCount == before + 1)
+        let creates = harness.server.server.requests.filter { $0.method == .post && $0.path == "/v1/pets" }
+        #expect(creates.count == 2)
+        #expect(Set(creates.map { $0.header("Idempotency-Key") }).count == 1)
+    }
+
+    @Test func specRetrySettingsReachTheRequests() {
+        #expect(Petstore.service().retry == RetryOptions(attempts: 3, statuses: [502, 503, 504]))
+        #expect(Petstore.uploadPhoto(id: 1, body: Data()).retry == .never)
+        #expect(Petstore.createPet(body: .init(name: "X")).idempotencyKeyHeader == "Idempotency-Key")
+        #expect(Petstore.getPet(id: 1).idempotencyKeyHeader == nil)
     }
 
     @Test func headerParameterAndPathParameterEscaping() async throws {

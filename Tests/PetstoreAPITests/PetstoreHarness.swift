@@ -9,14 +9,19 @@ struct PetstoreHarness {
     let server: PetstoreServer
     let client: PetstoreClient
 
-    /// Starts a server; `loggedIn` adds a bearer-token ware holding the server's token.
-    init(loggedIn: Bool = true, namedWares: [String: any Ware] = ["idempotencyKey": AddIdempotencyKey()]) throws {
+    /// Starts a server; `loggedIn` adds a bearer-token ware holding the server's token; `wares`
+    /// and `clock` go to the client.
+    init(
+        loggedIn: Bool = true, namedWares: [String: any Ware] = ["signature": AddSignature()],
+        wares extra: [any Ware] = [], clock: any Clock<Duration> = ContinuousClock()
+    ) throws {
         server = try PetstoreServer()
-        let wares: [any Ware] = loggedIn ? [StaticBearer(token: server.accessToken)] : []
+        let wares: [any Ware] = (loggedIn ? [StaticBearer(token: server.accessToken)] : []) + extra
         let core = try Client(
             service: Petstore.service(.local).with(baseURL: server.baseURL),
             transport: URLSessionTransport(),
-            wares: wares
+            wares: wares,
+            clock: clock
         )
         client = PetstoreClient(client: core, namedWares: namedWares)
     }
@@ -42,11 +47,11 @@ struct StaticBearer: Middleware {
     }
 }
 
-/// The named ware the spec's `createPet` asks for.
-struct AddIdempotencyKey: Middleware {
+/// The named ware the spec's `createPet` asks for: signs the request.
+struct AddSignature: Middleware {
     func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
         var request = request
-        if let name = HTTPField.Name("Idempotency-Key") { request.http.headerFields[name] = UUID().uuidString }
+        if let name = HTTPField.Name("X-Signature") { request.http.headerFields[name] = "signed:\(request.body?.count ?? 0)" }
         return .proceed(request)
     }
 }

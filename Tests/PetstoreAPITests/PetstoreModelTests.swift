@@ -36,7 +36,7 @@ import Testing
         #expect(Petstore.getPet(id: 1).authentication == .service)
         #expect(Petstore.petExport().authentication == .scheme("apiKey"))
         #expect(Petstore.createPet(body: .init(name: "x")).timeout == .seconds(10))
-        #expect(Petstore.endpointWares["createPet"] == ["idempotencyKey"])
+        #expect(Petstore.endpointWares["createPet"] == ["signature"])
     }
 
     @Test func samplesStubTheClient() async throws {

@@ -24,6 +24,8 @@ extension EndpointRender: MustacheParent {
         case "timeout": timeout
         case "cachePolicy": cachePolicy
         case "authentication": authentication
+        case "retry": retry
+        case "idempotencyKeyHeader": idempotencyKeyHeader
         case "wares": wares
         case "hasWares": !wares.isEmpty
         case "shardKey": shardKey

@@ -16,6 +16,7 @@ extension SpecRenderModel: MustacheParent {
         case "environments": environments
         case "headers": headers
         case "timeout": timeout
+        case "retry": retry
         case "dateFormat": dateFormat
         case "keyStrategy": keyStrategy
         case "errorEnvelope": errorEnvelope

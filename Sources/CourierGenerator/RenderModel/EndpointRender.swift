@@ -38,6 +38,10 @@ public struct EndpointRender: Sendable, Hashable {
     public var cachePolicy: [String]
     /// The authentication expression (`.none`, `.scheme("apiKey")`), when not `.service`.
     public var authentication: [String]
+    /// The `RetryOptions` expression, when the endpoint sets `retry:`.
+    public var retry: [String]
+    /// The idempotency key header as a string literal, when the endpoint sends one.
+    public var idempotencyKeyHeader: [String]
     /// Named wares as string literals, in spec order.
     public var wares: [String]
     /// What picks the endpoint's file (``OutputLayout/shard(of:)``): the model it answers with
@@ -51,7 +55,8 @@ public struct EndpointRender: Sendable, Hashable {
         pathLiteral: String, parameters: [ParameterRender], pathItems: [ParameterItemRender],
         queryItems: [ParameterItemRender], headerItems: [ParameterItemRender], formItems: [ParameterItemRender],
         jsonBody: [String], rawBody: [RawBodyRender], timeout: [String], cachePolicy: [String],
-        authentication: [String], wares: [String], shardKey: String
+        authentication: [String], retry: [String] = [], idempotencyKeyHeader: [String] = [],
+        wares: [String], shardKey: String
     ) {
         self.functionName = functionName
         self.nameLiteral = nameLiteral
@@ -72,6 +77,8 @@ public struct EndpointRender: Sendable, Hashable {
         self.timeout = timeout
         self.cachePolicy = cachePolicy
         self.authentication = authentication
+        self.retry = retry
+        self.idempotencyKeyHeader = idempotencyKeyHeader
         self.wares = wares
         self.shardKey = shardKey
     }
@@ -82,7 +89,8 @@ public struct EndpointRender: Sendable, Hashable {
     /// Whether the factory changes the request after creating it.
     public var mutatesRequest: Bool {
         !(pathItems.isEmpty && queryItems.isEmpty && headerItems.isEmpty && formItems.isEmpty
-            && jsonBody.isEmpty && rawBody.isEmpty && timeout.isEmpty && cachePolicy.isEmpty && authentication.isEmpty)
+            && jsonBody.isEmpty && rawBody.isEmpty && timeout.isEmpty && cachePolicy.isEmpty && authentication.isEmpty
+            && retry.isEmpty && idempotencyKeyHeader.isEmpty)
     }
 }
 

@@ -20,6 +20,8 @@ public struct SpecRenderModel: Sendable, Hashable {
     public var headers: [HeaderRender]
     /// The default timeout as a `Duration` expression, if the spec sets one.
     public var timeout: [String]
+    /// The service's `RetryOptions` expression, if the spec sets `retry:`.
+    public var retry: [String]
     /// The service-wide date format, such as `.iso8601`.
     public var dateFormat: String
     /// The key strategy, such as `.useDefaultKeys`.
@@ -39,7 +41,7 @@ public struct SpecRenderModel: Sendable, Hashable {
     public init(
         sourceFileName: String, stem: String, namespace: String, namespaceDocs: [String],
         serviceNameLiteral: String, environments: [EnvironmentRender], headers: [HeaderRender],
-        timeout: [String], dateFormat: String, keyStrategy: String, errorEnvelope: [ErrorEnvelopeRender],
+        timeout: [String], retry: [String] = [], dateFormat: String, keyStrategy: String, errorEnvelope: [ErrorEnvelopeRender],
         models: [ModelRender], endpoints: [EndpointRender], samples: [SampleRender], clientTypeName: String
     ) {
         self.sourceFileName = sourceFileName
@@ -50,6 +52,7 @@ public struct SpecRenderModel: Sendable, Hashable {
         self.environments = environments
         self.headers = headers
         self.timeout = timeout
+        self.retry = retry
         self.dateFormat = dateFormat
         self.keyStrategy = keyStrategy
         self.errorEnvelope = errorEnvelope

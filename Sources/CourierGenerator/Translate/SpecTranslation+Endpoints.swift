@@ -65,6 +65,8 @@ extension SpecTranslation {
             jsonBody: jsonBody, rawBody: rawBody,
             timeout: endpoint.timeout.map { [SwiftLiteral.duration(seconds: $0.value)] } ?? [],
             cachePolicy: cachePolicy(endpoint.cache), authentication: authentication(endpoint),
+            retry: endpoint.retry.map { [SwiftLiteral.retryOptions($0)] } ?? [],
+            idempotencyKeyHeader: endpoint.idempotencyKey.map { [SwiftLiteral.string($0.value)] } ?? [],
             wares: endpoint.wares.map { SwiftLiteral.string($0.value) },
             shardKey: shardKey(endpoint, functionName: functionName))
     }

@@ -39,6 +39,7 @@ struct SpecTranslation {
                 HeaderRender(nameLiteral: SwiftLiteral.string($0.value.name), valueLiteral: SwiftLiteral.string($0.value.value))
             },
             timeout: spec.timeout.map { [SwiftLiteral.duration(seconds: $0.value)] } ?? [],
+            retry: spec.retry.map { [SwiftLiteral.retryOptions($0)] } ?? [],
             dateFormat: dateFormat(spec.dateFormat) ?? ".iso8601",
             keyStrategy: keyStrategy(), errorEnvelope: errorEnvelope(), models: models, endpoints: endpoints,
             samples: samples, clientTypeName: namespace + "Client")

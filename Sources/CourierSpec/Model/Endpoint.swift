@@ -24,6 +24,10 @@ public struct Endpoint: Sendable {
     public var cache: CacheSetting?
     /// Timeout in seconds.
     public var timeout: Located<Double>?
+    /// `retry:` override of the service's.
+    public var retry: RetrySetting?
+    /// The header carrying a per-call idempotency key (`idempotencyKey: true` is `Idempotency-Key`).
+    public var idempotencyKey: Located<String>?
     /// Path to a sample response body, relative to the spec file.
     public var sample: Located<String>?
     /// Summary, description and deprecation.
@@ -49,6 +53,8 @@ public struct Endpoint: Sendable {
         self.wares = wares
         self.cache = cache
         self.timeout = timeout
+        self.retry = nil
+        self.idempotencyKey = nil
         self.sample = sample
         self.documentation = documentation
     }

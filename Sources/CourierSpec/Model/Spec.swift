@@ -17,6 +17,8 @@ public struct Spec: Sendable {
     public var headers: [Located<NamedValue>]
     /// The default timeout in seconds.
     public var timeout: Located<Double>?
+    /// The service's `retry:`, under each endpoint's own.
+    public var retry: RetrySetting?
     /// The default authentication for endpoints (`bearer`, `none`, or a scheme name).
     public var auth: Located<String>?
     /// The backend's error envelope.
@@ -50,6 +52,7 @@ public struct Spec: Sendable {
         self.environments = environments
         self.headers = headers
         self.timeout = timeout
+        self.retry = nil
         self.auth = auth
         self.errors = errors
         self.dateFormat = dateFormat

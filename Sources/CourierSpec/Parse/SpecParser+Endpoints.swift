@@ -4,7 +4,7 @@ extension SpecParser {
     /// Every key an endpoint may hold.
     static let endpointKeys = Set(httpMethods).union([
         "summary", "description", "deprecated", "query", "headers", "path", "body", "form", "raw",
-        "response", "auth", "wares", "cache", "timeout", "sample",
+        "response", "auth", "wares", "cache", "timeout", "sample", "retry", "idempotencyKey",
     ])
     /// The keys that each declare a request body.
     static let bodyKeys = ["body", "form", "raw"]
@@ -34,6 +34,10 @@ extension SpecParser {
         if let node = mapping.value("cache") { endpoint.cache = cacheSetting(node, what: "`cache` of \(what)") }
         if let node = mapping.value("timeout") { endpoint.timeout = duration(node, what: "`timeout` of \(what)") }
         if let node = mapping.value("sample") { endpoint.sample = text(node, what: "`sample` of \(what)") }
+        if let node = mapping.value("retry") { endpoint.retry = retrySetting(node, what: "`retry` of \(what)") }
+        if let node = mapping.value("idempotencyKey") {
+            endpoint.idempotencyKey = idempotencyKey(node, what: "`idempotencyKey` of \(what)")
+        }
         return endpoint
     }
 

@@ -4,7 +4,7 @@ extension SpecParser {
     /// Keys of the top level.
     static let rootKeys: Set<String> = [
         "courier", "service", "summary", "description", "baseURL", "environments", "headers", "timeout",
-        "auth", "dates", "keys", "errors", "models", "endpoints",
+        "retry", "auth", "dates", "keys", "errors", "models", "endpoints",
     ]
     /// Keys of `errors:`.
     static let errorsKeys: Set<String> = ["model", "codeField", "events"]
@@ -22,6 +22,7 @@ extension SpecParser {
         if let node = mapping.value("environments") { spec.environments = namedValues(node, what: "`environments`", atValue: true) }
         if let node = mapping.value("headers") { spec.headers = namedValues(node, what: "`headers`", atValue: false) }
         if let node = mapping.value("timeout") { spec.timeout = duration(node, what: "`timeout`") }
+        if let node = mapping.value("retry") { spec.retry = retrySetting(node, what: "`retry`") }
         if let node = mapping.value("auth") { spec.auth = text(node, what: "`auth`") }
         if let node = mapping.value("dates") { spec.dateFormat = text(node, what: "`dates`") }
         if let node = mapping.value("keys") { spec.keyStrategy = text(node, what: "`keys`") }

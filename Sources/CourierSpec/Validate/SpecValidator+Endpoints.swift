@@ -35,6 +35,13 @@ extension SpecValidator {
             }
         }
         if let cache = endpoint.cache { checkOneOf(cache.policy, Self.cachePolicies, what: "cache policy") }
+        if let retry = endpoint.retry, retry.enablesRetry, ["POST", "PATCH"].contains(endpoint.method.value),
+           endpoint.idempotencyKey == nil {
+            log.warning(
+                "\(what) enables retry on \(endpoint.method.value) without an idempotency key, so it is never retried "
+                    + "(a repeated \(endpoint.method.value) could act twice); add `idempotencyKey: true`",
+                at: retry.location)
+        }
         if let sample = endpoint.sample {
             let path = Self.samplePath(sample.value, specFile: spec.file)
             if !fileExists(path) {

@@ -33,6 +33,28 @@ import Testing
         #expect(files["snippet.Client.swift"]?.contains("public struct ShopAPIClient: Sendable {") == true)
     }
 
+    @Test func retryAndIdempotencyKey() throws {
+        let files = try generate("""
+            courier: 1
+            service: Shop
+            baseURL: https://shop.example.com
+            retry: { attempts: 4, statuses: [503] }
+            endpoints:
+              createOrder:
+                post: /orders
+                idempotencyKey: true
+                retry: { attempts: 2 }
+              upload:
+                put: /photo
+                retry: false
+            """)
+        let endpoints = files.filter { $0.key.hasSuffix("Endpoints.swift") }.values.joined()
+        #expect(endpoints.contains(#"request.idempotencyKeyHeader = "Idempotency-Key""#))
+        #expect(endpoints.contains("request.retry = RetryOptions(attempts: 2)"))
+        #expect(endpoints.contains("request.retry = .never"))
+        #expect(files["snippet.Service.swift"]?.contains("retry: RetryOptions(attempts: 4, statuses: [503])") == true)
+    }
+
     @Test func endpointWithQueryDefaultsAndEmptyResponse() throws {
         let files = try generate("""
             courier: 1

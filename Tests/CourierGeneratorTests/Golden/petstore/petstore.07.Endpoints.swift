@@ -31,6 +31,7 @@ extension Petstore {
         var request = Request<Pet>(method: .post, path: "/pets", name: "createPet")
         request.body = .json(body)
         request.timeout = .seconds(10)
+        request.idempotencyKeyHeader = "Idempotency-Key"
         return request
     }
 
@@ -53,6 +54,7 @@ extension Petstore {
         var request = Request<Void>(method: .post, path: "/pets/{id}/photo", name: "uploadPhoto")
         request.setPathParameter("id", to: id)
         request.body = .data(body, contentType: "image/png")
+        request.retry = .never
         return request
     }
 }

@@ -8,7 +8,7 @@ extension Petstore {
     /// client facade attaches them from its registry; attach them yourself when you send a factory's
     /// request through a `Client` directly.
     public static let endpointWares: [String: [String]] = [
-        "createPet": ["idempotencyKey"],
+        "createPet": ["signature"],
     ]
 }
 

@@ -33,7 +33,8 @@ public enum Petstore {
             ],
             timeout: .seconds(30),
             coding: JSONCoding(dateFormat: .iso8601, keyStrategy: .useDefaultKeys),
-            environments: environments
+            environments: environments,
+            retry: RetryOptions(attempts: 3, statuses: [502, 503, 504])
         )
     }
 
