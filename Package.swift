@@ -98,7 +98,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CourierBenchmark",
-            dependencies: ["Courier", "CourierTesting"]
+            dependencies: ["Courier", "CourierTesting", "CourierTestServer"]
         ),
 
         // MARK: Tests

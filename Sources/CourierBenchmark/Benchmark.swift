@@ -93,6 +93,8 @@ nonisolated func runBenchmark(_ options: BenchmarkOptions) async throws -> Strin
     let configured = service.coding.makeDecoder()
     let plain = try Client(service: service, transport: CannedTransport())
     let wared = try Client(service: service, transport: CannedTransport(), wares: Array(repeating: NoOpWare(), count: 8))
+    let retrying = try Client(service: service, transport: CannedTransport(), wares: [Retry()])
+    let coalescing = try Client(service: service, transport: CannedTransport(), wares: [Coalescing()])
     var request = Request<Pet>(method: .get, path: "/pets/{id}", name: "getPet")
     request.setPathParameter("id", to: 42)
 
@@ -109,11 +111,14 @@ nonisolated func runBenchmark(_ options: BenchmarkOptions) async throws -> Strin
         Variant(name: "configured") { sink &+= try configured.decode(Pet.self, from: petBody).id },
         Variant(name: "send0") { sink &+= try await plain.send(request).id },
         Variant(name: "send8") { sink &+= try await wared.send(request).id },
+        Variant(name: "retry") { sink &+= try await retrying.send(request).id },
+        Variant(name: "coalescing") { sink &+= try await coalescing.send(request).id },
     ]
     let timings = try await measure(variants, rounds: options.rounds, iterations: options.iterations)
     let none = Timing(median: .nan, minimum: .nan)
     let (a, b) = (timings["bare"] ?? none, timings["configured"] ?? none)
     let (c, d) = (timings["send0"] ?? none, timings["send8"] ?? none)
+    let (e, f) = (timings["retry"] ?? none, timings["coalescing"] ?? none)
 
     func row(_ label: String, _ median: Double, _ minimum: Double, _ note: String) -> String {
         label.padding(toLength: 40, withPad: " ", startingAt: 0)
@@ -135,6 +140,11 @@ nonisolated func runBenchmark(_ options: BenchmarkOptions) async throws -> Strin
         row("    0 wares", c.median - b.median, c.minimum - b.minimum, ""),
         row("    8 no-op wares", d.median - b.median, d.minimum - b.minimum,
             String(format: "%.3f µs per ware", (d.median - c.median) / 8)),
+        "",
+        "Built-in wares, nothing to do (a success; nothing in flight), beside (b):",
+        row("(d) client.send, Retry", e.median, e.minimum, String(format: "ware cost (d)-(b) %+.3f µs", e.median - c.median)),
+        row("(e) client.send, Coalescing", f.median, f.minimum,
+            String(format: "ware cost (e)-(b) %+.3f µs (a task per call)", f.median - c.median)),
     ]
     return lines.joined(separator: "\n")
 }

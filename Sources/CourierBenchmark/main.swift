@@ -4,7 +4,8 @@
 //
 // Every round runs each variant N times, in turn; the table shows the median over rounds of
 // the time per request. Overhead is measured against a bare JSONDecoder decoding the same body
-// with an ISO-8601 date strategy, as a typical app would.
+// with an ISO-8601 date strategy, as a typical app would. Then 100 identical concurrent GETs go
+// to a loopback server, with and without the Coalescing ware.
 
 import Courier
 import Foundation
@@ -12,3 +13,4 @@ import Foundation
 let options = BenchmarkOptions(arguments: CommandLine.arguments)
 let report = try await runBenchmark(options)
 print(report)
+print(try await runCoalescingBurst())
