@@ -33,10 +33,12 @@ final class PetStoreState: @unchecked Sendable {
     private var uploads: [Int64: Int] = [:]
     private var createdByKey: [String: Int64] = [:]
     private var createFailures: [Int] = []
-    let token: String
+    private var currentToken: String
+    private var refreshTokens: Set<String> = []
+    private var refreshCount = 0
 
     init(token: String) {
-        self.token = token
+        self.currentToken = token
         for (name, tag, status, size) in [("Rex", nil, "available", 3), ("Tom", "cat", "sold", 1), ("Kiwi", "bird", "pending", 1)] {
             _ = add(name: name, tag: tag, status: status, birthday: nil, size: size)
         }
@@ -58,6 +60,35 @@ final class PetStoreState: @unchecked Sendable {
             return record
         }
     }
+
+    /// The access token calls must carry now.
+    var token: String { withLock { currentToken } }
+    /// How many refreshes were made.
+    var refreshes: Int { withLock { refreshCount } }
+
+    /// A new refresh token, valid until it is used or revoked.
+    func issueRefreshToken() -> String {
+        withLock {
+            let token = "refresh-\(UUID().uuidString.prefix(8))"
+            refreshTokens.insert(token)
+            return token
+        }
+    }
+
+    /// Exchanges a valid refresh token (used up) for a new access token, or `nil`.
+    func refresh(_ refreshToken: String) -> String? {
+        withLock {
+            guard refreshTokens.remove(refreshToken) != nil else { return nil }
+            refreshCount += 1
+            currentToken = "token-\(UUID().uuidString.prefix(8))"
+            return currentToken
+        }
+    }
+
+    /// Makes the current access token invalid, as its expiry would.
+    func expireToken() { withLock { currentToken = "expired-\(UUID().uuidString.prefix(8))" } }
+    /// Makes every refresh token invalid, as a revoked session would.
+    func revokeRefreshTokens() { withLock { refreshTokens.removeAll() } }
 
     func all() -> [PetRecord] { withLock { pets.values.sorted { $0.id < $1.id } } }
     func pet(_ id: Int64) -> PetRecord? { withLock { pets[id] } }

@@ -6,18 +6,32 @@ extension PetstoreServer {
         guard request.header("Content-Type")?.hasPrefix("application/x-www-form-urlencoded") == true else {
             return error(415, "UNSUPPORTED_MEDIA", "login takes a form")
         }
+        let fields = formFields(request)
+        guard fields["username"] == username, fields["password"] == password else {
+            return error(401, "BAD_CREDENTIALS", "wrong user name or password")
+        }
+        let tokens: [String: Any] = [
+            "access_token": state.token, "refresh_token": state.issueRefreshToken(), "expires_in": 3600,
+        ]
+        return .json(encode(tokens))
+    }
+
+    static func refresh(_ request: TestServer.Request, _ state: PetStoreState) -> TestServer.Response {
+        let fields = formFields(request)
+        guard let old = fields["refresh_token"], let access = state.refresh(old) else {
+            return error(401, "BAD_REFRESH_TOKEN", "the refresh token is not valid")
+        }
+        let tokens: [String: Any] = ["access_token": access, "refresh_token": state.issueRefreshToken(), "expires_in": 3600]
+        return .json(encode(tokens))
+    }
+
+    static func formFields(_ request: TestServer.Request) -> [String: String] {
         var fields: [String: String] = [:]
         for pair in request.bodyText.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
             if parts.count == 2 { fields[parts[0]] = parts[1] }
         }
-        guard fields["username"] == username, fields["password"] == password else {
-            return error(401, "BAD_CREDENTIALS", "wrong user name or password")
-        }
-        let tokens: [String: Any] = [
-            "access_token": state.token, "refresh_token": "refresh-\(fields["scope"] ?? "")", "expires_in": 3600,
-        ]
-        return .json(encode(tokens))
+        return fields
     }
 
     static func list(_ request: TestServer.Request, _ state: PetStoreState) -> TestServer.Response {

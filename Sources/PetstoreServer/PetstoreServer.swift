@@ -45,6 +45,16 @@ public final class PetstoreServer: Sendable {
     /// gateway losing the answer would; a retry with the same `Idempotency-Key` gets the pet.
     public func failCreatesAfterStoring(_ statuses: [Int]) { state.failCreates(statuses) }
 
+    /// Makes the current access token invalid (as its expiry would): the next call is answered
+    /// 401 until the client refreshes.
+    public func expireAccessToken() { state.expireToken() }
+
+    /// Makes every refresh token invalid, as a revoked session would.
+    public func revokeRefreshTokens() { state.revokeRefreshTokens() }
+
+    /// How many token refreshes the server made.
+    public var refreshCount: Int { state.refreshes }
+
     /// How many pets there are.
     public var petCount: Int { state.all().count }
 
@@ -54,6 +64,7 @@ public final class PetstoreServer: Sendable {
     private func installRoutes() {
         let state = self.state
         route(.post, "/auth/login", authenticated: false) { request in Self.login(request, state) }
+        route(.post, "/auth/refresh", authenticated: false) { request in Self.refresh(request, state) }
         route(.get, "/pets") { request in Self.list(request, state) }
         route(.post, "/pets") { request in Self.create(request, state) }
         route(.get, "/pets/{id}") { request in
@@ -114,9 +125,9 @@ public final class PetstoreServer: Sendable {
         _ method: TestServer.Method, _ path: String, authenticated: Bool = true,
         _ handler: @escaping @Sendable (TestServer.Request) -> TestServer.Response
     ) {
-        let token = state.token
+        let state = self.state
         server.route(method, "/v1" + path) { request in
-            if authenticated, request.header("Authorization") != "Bearer \(token)" {
+            if authenticated, request.header("Authorization") != "Bearer \(state.token)" {
                 return Self.error(401, "UNAUTHORIZED", "a bearer token is required")
             }
             return handler(request)

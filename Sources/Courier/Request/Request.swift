@@ -150,14 +150,14 @@ public struct HeaderItem: Sendable, Hashable {
     }
 }
 
-/// Whether a request carries the service's authentication.
+/// Which authentication a request carries.
 public enum Authentication: Sendable, Hashable {
-    /// The service's default scheme (what auth wares add).
+    /// The service's default scheme (``ServiceConfiguration/defaultAuthScheme``).
     case service
     /// No authentication: auth wares leave the request alone (for example a login call).
     case none
-    /// A scheme the app registers a ware for, by name.
-    case scheme(String)
+    /// This scheme of the service's (generated code names it: `Petstore.AuthSchemes.apiKey`).
+    case scheme(AuthSchemeName)
 }
 
 /// Which response statuses a request treats as success.

@@ -22,6 +22,10 @@ public struct ServiceConfiguration: Sendable {
     public var redaction: Redaction
     /// The service's retry options (the spec's top-level `retry:`), under each request's own.
     public var retry: RetryOptions?
+    /// The authentication schemes the service declares, for the ``Authenticator``.
+    public var authSchemes: [AuthScheme]
+    /// The scheme of requests whose ``Request/authentication`` is `.service`; `nil` for none.
+    public var defaultAuthScheme: AuthSchemeName?
 
     /// Creates a service configuration.
     public init(
@@ -32,7 +36,9 @@ public struct ServiceConfiguration: Sendable {
         coding: JSONCoding = .default,
         environments: [String: URL] = [:],
         redaction: Redaction = .standard,
-        retry: RetryOptions? = nil
+        retry: RetryOptions? = nil,
+        authSchemes: [AuthScheme] = [],
+        defaultAuthScheme: AuthSchemeName? = nil
     ) {
         self.name = name
         self.baseURL = baseURL
@@ -42,6 +48,30 @@ public struct ServiceConfiguration: Sendable {
         self.environments = environments
         self.redaction = redaction
         self.retry = retry
+        self.authSchemes = authSchemes
+        self.defaultAuthScheme = defaultAuthScheme
+    }
+
+    /// The scheme `authentication` asks for: `nil` for `.none`, or for `.service` when the
+    /// service has no default scheme.
+    ///
+    /// - Throws: ``CourierError`` of kind ``CourierError/Kind/invalidRequest`` when it names a
+    ///   scheme the service does not declare.
+    public func authScheme(for authentication: Authentication) throws -> AuthScheme? {
+        let name: AuthSchemeName
+        switch authentication {
+        case .none: return nil
+        case .service:
+            guard let defaultAuthScheme else { return nil }
+            name = defaultAuthScheme
+        case .scheme(let scheme): name = scheme
+        }
+        guard let scheme = authSchemes.first(where: { $0.name == name }) else {
+            let known = authSchemes.map(\.name.rawValue).joined(separator: ", ")
+            throw CourierError.other(
+                .invalidRequest, "the service declares no auth scheme '\(name)' (declared: \(known.isEmpty ? "none" : known))")
+        }
+        return scheme
     }
 
     /// A copy whose base URL is the one named `name` in ``environments``.

@@ -17,6 +17,9 @@ extension SpecRenderModel: MustacheParent {
         case "headers": headers
         case "timeout": timeout
         case "retry": retry
+        case "authSchemes": authSchemes
+        case "hasAuthSchemes": !authSchemes.isEmpty
+        case "defaultAuthScheme": defaultAuthScheme
         case "dateFormat": dateFormat
         case "keyStrategy": keyStrategy
         case "errorEnvelope": errorEnvelope
@@ -149,6 +152,19 @@ extension EnumCaseRender: MustacheParent {
         case "name": name
         case "docs": docs
         case "rawLiteral": rawLiteral
+        default: nil
+        }
+    }
+}
+
+extension AuthSchemeRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "constantName": constantName
+        case "nameLiteral": nameLiteral
+        case "docs": docs
+        case "expression": expression
         default: nil
         }
     }

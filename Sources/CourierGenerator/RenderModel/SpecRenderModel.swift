@@ -22,6 +22,10 @@ public struct SpecRenderModel: Sendable, Hashable {
     public var timeout: [String]
     /// The service's `RetryOptions` expression, if the spec sets `retry:`.
     public var retry: [String]
+    /// The authentication schemes, declared and implicit.
+    public var authSchemes: [AuthSchemeRender]
+    /// The default scheme's constant (`AuthSchemes.session`), when `auth:` names one.
+    public var defaultAuthScheme: [String]
     /// The service-wide date format, such as `.iso8601`.
     public var dateFormat: String
     /// The key strategy, such as `.useDefaultKeys`.
@@ -41,7 +45,8 @@ public struct SpecRenderModel: Sendable, Hashable {
     public init(
         sourceFileName: String, stem: String, namespace: String, namespaceDocs: [String],
         serviceNameLiteral: String, environments: [EnvironmentRender], headers: [HeaderRender],
-        timeout: [String], retry: [String] = [], dateFormat: String, keyStrategy: String, errorEnvelope: [ErrorEnvelopeRender],
+        timeout: [String], retry: [String] = [], authSchemes: [AuthSchemeRender] = [], defaultAuthScheme: [String] = [],
+        dateFormat: String, keyStrategy: String, errorEnvelope: [ErrorEnvelopeRender],
         models: [ModelRender], endpoints: [EndpointRender], samples: [SampleRender], clientTypeName: String
     ) {
         self.sourceFileName = sourceFileName
@@ -53,6 +58,8 @@ public struct SpecRenderModel: Sendable, Hashable {
         self.headers = headers
         self.timeout = timeout
         self.retry = retry
+        self.authSchemes = authSchemes
+        self.defaultAuthScheme = defaultAuthScheme
         self.dateFormat = dateFormat
         self.keyStrategy = keyStrategy
         self.errorEnvelope = errorEnvelope

@@ -147,7 +147,7 @@ extension SpecTranslation {
         let serviceAuth = spec.auth?.value
         guard let auth = endpoint.auth?.value else { return serviceAuth == "none" ? [".none"] : [] }
         if auth == "none" { return [".none"] }
-        if auth == "bearer" || auth == serviceAuth { return [] }
-        return [".scheme(\(SwiftLiteral.string(auth)))"]
+        if auth == serviceAuth { return [] }
+        return authSchemeReference(auth).map { [".scheme(\($0))"] } ?? []
     }
 }

@@ -31,6 +31,9 @@ struct SpecTranslation {
         let models = spec.models.compactMap { translateModel($0) }
         let endpoints = spec.endpoints.compactMap { translateEndpoint($0) }
         let samples = zip(spec.endpoints, endpoints).compactMap { translateSample($0.0, functionName: $0.1.functionName) }
+        let authSchemes = translateAuthSchemes(models: models, endpoints: endpoints)
+        let constants = authConstants()
+        let defaultAuth = spec.auth.flatMap { auth in constants.first { $0.name == auth.value } }
         return SpecRenderModel(
             sourceFileName: OutputLayout.fileName(of: spec.file), stem: stem, namespace: namespace,
             namespaceDocs: DocComment.lines(summary: spec.summary, description: spec.description),
@@ -40,6 +43,7 @@ struct SpecTranslation {
             },
             timeout: spec.timeout.map { [SwiftLiteral.duration(seconds: $0.value)] } ?? [],
             retry: spec.retry.map { [SwiftLiteral.retryOptions($0)] } ?? [],
+            authSchemes: authSchemes, defaultAuthScheme: defaultAuth.map { ["AuthSchemes.\($0.constant)"] } ?? [],
             dateFormat: dateFormat(spec.dateFormat) ?? ".iso8601",
             keyStrategy: keyStrategy(), errorEnvelope: errorEnvelope(), models: models, endpoints: endpoints,
             samples: samples, clientTypeName: namespace + "Client")

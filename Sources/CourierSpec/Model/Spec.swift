@@ -19,6 +19,8 @@ public struct Spec: Sendable {
     public var timeout: Located<Double>?
     /// The service's `retry:`, under each endpoint's own.
     public var retry: RetrySetting?
+    /// The authentication schemes `auth:` may name, in file order.
+    public var authSchemes: [AuthSchemeDeclaration]
     /// The default authentication for endpoints (`bearer`, `none`, or a scheme name).
     public var auth: Located<String>?
     /// The backend's error envelope.
@@ -53,6 +55,7 @@ public struct Spec: Sendable {
         self.headers = headers
         self.timeout = timeout
         self.retry = nil
+        self.authSchemes = []
         self.auth = auth
         self.errors = errors
         self.dateFormat = dateFormat

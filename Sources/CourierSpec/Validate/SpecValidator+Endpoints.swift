@@ -26,7 +26,7 @@ extension SpecValidator {
         if let response = endpoint.response {
             types.checkNames(response, in: "the response of \(what)", allowsEmpty: true, log: &log)
         }
-        if let auth = endpoint.auth { checkAuth(auth) }
+        if let auth = endpoint.auth { checkAuth(auth, in: spec) }
         var wares = Set<String>()
         for ware in endpoint.wares {
             checkIdentifier(ware, what: "ware")

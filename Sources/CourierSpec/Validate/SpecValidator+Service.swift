@@ -16,15 +16,11 @@ extension SpecValidator {
         for header in spec.headers where header.value.name.isEmpty {
             log.error("a header needs a name", at: header.location)
         }
-        if let auth = spec.auth { checkAuth(auth) }
+        if let auth = spec.auth { checkAuth(auth, in: spec) }
+        checkAuthSchemes(spec, models: models)
         if let dates = spec.dateFormat { checkOneOf(dates, Self.dateFormats, what: "date format") }
         if let keys = spec.keyStrategy { checkOneOf(keys, Self.keyStrategies, what: "key strategy") }
         if let errors = spec.errors { checkErrors(errors, models: models) }
-    }
-
-    /// `auth:` is `none`, `bearer`, or the name of a scheme the app registers.
-    mutating func checkAuth(_ auth: Located<String>) {
-        checkIdentifier(auth, what: "auth scheme")
     }
 
     private mutating func checkURL(_ url: Located<String>, what: String) {

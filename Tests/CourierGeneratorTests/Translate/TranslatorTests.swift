@@ -123,10 +123,25 @@ import Testing
             Build.endpoint("a", "GET", "/a"), Build.endpoint("b", "GET", "/b", auth: "bearer"),
             Build.endpoint("c", "GET", "/c", auth: "apiKey"), Build.endpoint("d", "GET", "/d", auth: "none"),
         ]
-        let open = try #require(try render([Build.spec(endpoints: endpoints, auth: "none")]).files["petstore.Endpoints.swift"])
+        let apiKey = AuthSchemeDeclaration(
+            name: Build.located("apiKey"), type: Build.located("apiKey"), placement: Build.located("query"), keyName: Build.located("key"))
+        var openSpec = Build.spec(endpoints: endpoints, auth: "none")
+        openSpec.authSchemes = [apiKey]
+        let openFiles = try render([openSpec]).files
+        let open = try #require(openFiles["petstore.Endpoints.swift"])
         #expect(open.components(separatedBy: "request.authentication = .none").count == 3, "a and d are .none")
-        #expect(open.contains(#"request.authentication = .scheme("apiKey")"#))
-        let bearer = try #require(try render([Build.spec(endpoints: endpoints, auth: "bearer")]).files["petstore.Endpoints.swift"])
+        #expect(open.contains("request.authentication = .scheme(Petstore.AuthSchemes.apiKey)"), "a typed scheme, never a string")
+        #expect(open.contains("request.authentication = .scheme(Petstore.AuthSchemes.bearer)"), "the implicit bearer scheme")
+        let service = try #require(openFiles["petstore.Service.swift"])
+        #expect(service.contains(#"public static let apiKey: AuthSchemeName = "apiKey""#))
+        #expect(service.contains(#"AuthScheme(name: apiKey, kind: .apiKeyQuery("key"))"#))
+        #expect(service.contains("AuthScheme(name: bearer, kind: .bearer)"))
+        #expect(!service.contains("defaultAuthScheme:"), "`auth: none` has no default scheme")
+        var bearerSpec = Build.spec(endpoints: endpoints, auth: "bearer")
+        bearerSpec.authSchemes = [apiKey]
+        let bearerFiles = try render([bearerSpec]).files
+        let bearer = try #require(bearerFiles["petstore.Endpoints.swift"])
+        #expect(bearerFiles["petstore.Service.swift"]?.contains("defaultAuthScheme: AuthSchemes.bearer") == true)
         #expect(bearer.components(separatedBy: "request.authentication").count == 3, "only c and d set it")
         #expect(bearer.contains(#"Request<Void>(method: .get, path: "/a", name: "a")"#))
     }

@@ -4,6 +4,11 @@ import Courier
 import Foundation
 
 extension PetstoreClient {
+    /// Exchanges a refresh token for new tokens.
+    public func refreshToken(refreshToken: String) async throws -> Petstore.TokenPair {
+        try await client.send(Petstore.refreshToken(refreshToken: refreshToken))
+    }
+
     /// Exchanges credentials for tokens.
     public func login(username: String, password: String, scope: String = "read") async throws -> Petstore.TokenPair {
         try await client.send(Petstore.login(username: username, password: password, scope: scope))

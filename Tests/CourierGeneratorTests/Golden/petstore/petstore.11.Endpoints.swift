@@ -4,6 +4,16 @@ import Courier
 import Foundation
 
 extension Petstore {
+    /// Exchanges a refresh token for new tokens.
+    public static func refreshToken(refreshToken: String) -> Request<TokenPair> {
+        var request = Request<TokenPair>(method: .post, path: "/auth/refresh", name: "refreshToken")
+        var fields = FormFields()
+        fields.add("refresh_token", refreshToken)
+        request.body = .form(fields.items)
+        request.authentication = .none
+        return request
+    }
+
     /// Exchanges credentials for tokens.
     public static func login(username: String, password: String, scope: String = "read") -> Request<TokenPair> {
         var request = Request<TokenPair>(method: .post, path: "/auth/login", name: "login")

@@ -7,7 +7,7 @@ extension Petstore {
     /// All pet IDs as bytes.
     public static func petExport() -> Request<Data> {
         var request = Request<Data>(method: .get, path: "/export", name: "petExport")
-        request.authentication = .scheme("apiKey")
+        request.authentication = .scheme(Petstore.AuthSchemes.apiKey)
         return request
     }
 

@@ -34,7 +34,9 @@ public enum Petstore {
             timeout: .seconds(30),
             coding: JSONCoding(dateFormat: .iso8601, keyStrategy: .useDefaultKeys),
             environments: environments,
-            retry: RetryOptions(attempts: 3, statuses: [502, 503, 504])
+            retry: RetryOptions(attempts: 3, statuses: [502, 503, 504]),
+            authSchemes: AuthSchemes.all,
+            defaultAuthScheme: AuthSchemes.session
         )
     }
 
@@ -52,6 +54,25 @@ extension Petstore.Environment {
         case .production: Petstore.url("https://petstore.example.com/v1")
         case .staging: Petstore.url("https://staging.petstore.example.com/v1")
         case .local: Petstore.url("http://127.0.0.1:8080/v1")
+        }
+    }
+}
+
+extension Petstore {
+    /// The service's authentication schemes: name one in `request.authentication = .scheme(…)`;
+    /// an `Authenticator` applies them.
+    public enum AuthSchemes {
+        /// `session`: a bearer token, refreshed with `refreshToken`.
+        public static let session: AuthSchemeName = "session"
+        /// `apiKey`: an API key in the header `X-API-Key`.
+        public static let apiKey: AuthSchemeName = "apiKey"
+
+        /// Every scheme, as `ServiceConfiguration.authSchemes`.
+        public static var all: [AuthScheme] {
+            [
+                AuthScheme(name: session, kind: .bearer, refresh: TokenRefresh(request: { refreshToken in Petstore.refreshToken(refreshToken: refreshToken) }, read: { TokenGrant(accessToken: $0.accessToken, refreshToken: $0.refreshToken, expiresIn: .seconds($0.expiresIn)) })),
+                AuthScheme(name: apiKey, kind: .apiKeyHeader("X-API-Key")),
+            ]
         }
     }
 }

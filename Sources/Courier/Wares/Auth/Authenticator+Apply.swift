@@ -1,0 +1,34 @@
+import Foundation
+import HTTPTypes
+
+extension Authenticator {
+    /// `request` with `snapshot`'s credentials where `scheme` puts them.
+    func authorized(_ request: PreparedRequest, with snapshot: CredentialSnapshot, scheme: AuthScheme) throws -> PreparedRequest {
+        guard let credentials = snapshot.credentials else { throw snapshot.endedBy ?? missing(scheme) }
+        var request = request
+        switch scheme.kind {
+        case .bearer:
+            guard let token = credentials.token else { throw missing(scheme) }
+            request.http.headerFields[.authorization] = "Bearer \(token)"
+        case .basic:
+            guard let username = credentials.username, let password = credentials.password else { throw missing(scheme) }
+            request.http.headerFields[.authorization] = "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
+        case .apiKeyHeader(let name):
+            guard let key = credentials.token, let field = HTTPField.Name(name) else { throw missing(scheme) }
+            request.http.headerFields[field] = key
+        case .apiKeyQuery(let name):
+            guard let key = credentials.token else { throw missing(scheme) }
+            var path = request.http.path ?? "/"
+            path += path.contains("?") ? "&" : "?"
+            RequestEncoder.percentEncode(name, into: &path)
+            path += "="
+            RequestEncoder.percentEncode(key, into: &path)
+            request.http.path = path
+        }
+        return request
+    }
+
+    private func missing(_ scheme: AuthScheme) -> CourierError {
+        .other(.notSignedIn, "the credentials of auth scheme '\(scheme.name)' lack what a \(scheme.kind) scheme sends; sign in again")
+    }
+}

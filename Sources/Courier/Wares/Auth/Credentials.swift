@@ -1,0 +1,68 @@
+import Foundation
+
+/// What a scheme needs to authenticate: a bearer token (with its refresh token and expiry), a
+/// user name and password, or an API key. Printing it never shows a secret.
+public struct Credentials: Sendable, Hashable, Codable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The bearer access token, or the API key.
+    public var token: String?
+    /// The bearer refresh token.
+    public var refreshToken: String?
+    /// When the access token expires, if known (else a JWT's `exp` claim is read).
+    public var expiresAt: Date?
+    /// The user name, for basic authentication.
+    public var username: String?
+    /// The password, for basic authentication.
+    public var password: String?
+
+    /// Credentials with these parts.
+    public init(
+        token: String? = nil, refreshToken: String? = nil, expiresAt: Date? = nil,
+        username: String? = nil, password: String? = nil
+    ) {
+        self.token = token
+        self.refreshToken = refreshToken
+        self.expiresAt = expiresAt
+        self.username = username
+        self.password = password
+    }
+
+    /// Bearer tokens.
+    public static func bearer(_ accessToken: String, refreshToken: String? = nil, expiresAt: Date? = nil) -> Credentials {
+        Credentials(token: accessToken, refreshToken: refreshToken, expiresAt: expiresAt)
+    }
+
+    /// A user name and password.
+    public static func basic(username: String, password: String) -> Credentials {
+        Credentials(username: username, password: password)
+    }
+
+    /// An API key.
+    public static func apiKey(_ key: String) -> Credentials {
+        Credentials(token: key)
+    }
+
+    /// Which parts are present, never their values.
+    public var description: String {
+        var parts: [String] = []
+        if token != nil { parts.append("token: \(Redaction.placeholder)") }
+        if refreshToken != nil { parts.append("refreshToken: \(Redaction.placeholder)") }
+        if let expiresAt { parts.append("expiresAt: \(expiresAt)") }
+        if let username { parts.append("username: \(username)") }
+        if password != nil { parts.append("password: \(Redaction.placeholder)") }
+        return "Credentials(\(parts.joined(separator: ", ")))"
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// A mirror with the secrets redacted, so `dump` and debuggers show no secret either.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "token": token.map { _ in Redaction.placeholder } as Any,
+            "refreshToken": refreshToken.map { _ in Redaction.placeholder } as Any,
+            "expiresAt": expiresAt as Any,
+            "username": username as Any,
+            "password": password.map { _ in Redaction.placeholder } as Any,
+        ])
+    }
+}

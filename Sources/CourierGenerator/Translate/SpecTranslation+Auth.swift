@@ -1,0 +1,111 @@
+import CourierSpec
+
+extension SpecTranslation {
+    /// The Swift constant of each scheme `auth:` can name in this spec (declared ones in file
+    /// order, then the implicit `bearer` and `basic` when used), keyed by scheme name.
+    func authConstants() -> [(name: String, constant: String)] {
+        var scope = NameScope(reserved: ["all"])
+        var result: [(String, String)] = []
+        for scheme in spec.authSchemes { result.append((scheme.name.value, scope.claim(SwiftIdentifier.member(scheme.name.value)))) }
+        let used = Set([spec.auth?.value].compactMap { $0 } + spec.endpoints.compactMap(\.auth?.value))
+        for implicit in ["bearer", "basic"] where used.contains(implicit) && !result.contains(where: { $0.0 == implicit }) {
+            result.append((implicit, scope.claim(SwiftIdentifier.member(implicit))))
+        }
+        return result
+    }
+
+    /// `<Namespace>.AuthSchemes.<constant>` for scheme `name`, if the spec has it.
+    func authSchemeReference(_ name: String) -> String? {
+        authConstants().first { $0.name == name }.map { "\(namespace).AuthSchemes.\($0.constant)" }
+    }
+
+    /// The schemes' render models; `models` and `endpoints` are this spec's, already translated
+    /// (the refresh closure calls the refresh endpoint's factory and reads its model's fields).
+    mutating func translateAuthSchemes(models: [ModelRender], endpoints: [EndpointRender]) -> [AuthSchemeRender] {
+        authConstants().map { name, constant in
+            guard let declared = spec.authSchemes.first(where: { $0.name.value == name }) else {
+                let kind = name == "basic" ? ".basic" : ".bearer"
+                return AuthSchemeRender(
+                    constantName: constant, nameLiteral: SwiftLiteral.string(name),
+                    docs: ["/// `\(name)`: \(name == "basic" ? "user name and password" : "a bearer token"), without refresh."],
+                    expression: "AuthScheme(name: \(constant), kind: \(kind))")
+            }
+            var arguments = ["name: \(constant)", "kind: \(kind(of: declared))"]
+            if !declared.rejected.isEmpty {
+                arguments.append("rejectedStatuses: [" + declared.rejected.map { String($0.value) }.joined(separator: ", ") + "]")
+            }
+            var docs = ["/// `\(name)`: \(description(of: declared))."]
+            if let refresh = declared.refresh, let expression = refreshExpression(refresh, models: models, endpoints: endpoints) {
+                arguments.append("refresh: \(expression)")
+                docs = ["/// `\(name)`: a bearer token, refreshed with `\(refresh.endpoint.value)`."]
+            }
+            return AuthSchemeRender(
+                constantName: constant, nameLiteral: SwiftLiteral.string(name), docs: docs,
+                expression: "AuthScheme(" + arguments.joined(separator: ", ") + ")")
+        }
+    }
+
+    private func kind(of scheme: AuthSchemeDeclaration) -> String {
+        switch scheme.type.value {
+        case "basic": ".basic"
+        case "apiKey" where scheme.placement?.value == "query": ".apiKeyQuery(\(SwiftLiteral.string(scheme.keyName?.value ?? "")))"
+        case "apiKey": ".apiKeyHeader(\(SwiftLiteral.string(scheme.keyName?.value ?? "")))"
+        default: ".bearer"
+        }
+    }
+
+    private func description(of scheme: AuthSchemeDeclaration) -> String {
+        switch scheme.type.value {
+        case "basic": "user name and password"
+        case "apiKey": "an API key in the \(scheme.placement?.value ?? "header") `\(scheme.keyName?.value ?? "")`"
+        default: "a bearer token"
+        }
+    }
+
+    /// `TokenRefresh(request: { … }, read: { … })`, or `nil` (with an error logged) when the
+    /// refresh endpoint did not translate.
+    private mutating func refreshExpression(
+        _ refresh: TokenRefreshDeclaration, models: [ModelRender], endpoints: [EndpointRender]
+    ) -> String? {
+        guard let index = spec.endpoints.firstIndex(where: { $0.name.value == refresh.endpoint.value }),
+              let rendered = endpoints.first(where: { $0.nameLiteral == SwiftLiteral.string(refresh.endpoint.value) })
+        else {
+            log.error("refresh endpoint '\(refresh.endpoint.value)' could not be generated", at: refresh.endpoint.location)
+            return nil
+        }
+        let endpoint = spec.endpoints[index]
+        var formFields: [Parameter] = []
+        if case .form(let fields, _) = endpoint.body { formFields = fields }
+        let parameter = (endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters + formFields)
+            .first { $0.name.value == refresh.parameter.value }
+        let wireKey = SwiftLiteral.string(parameter?.key ?? refresh.parameter.value)
+        let items = rendered.pathItems + rendered.queryItems + rendered.headerItems + rendered.formItems
+        guard let label = items.first(where: { $0.keyLiteral == wireKey })?.name else {
+            log.error("refresh parameter '\(refresh.parameter.value)' could not be found", at: refresh.parameter.location)
+            return nil
+        }
+        guard let response = endpoint.response, case .named(let modelName) = response.value,
+              let model = spec.models.first(where: { $0.name.value == modelName }), case .object(let fields) = model.kind
+        else {
+            log.error(
+                "the response model of refresh endpoint '\(refresh.endpoint.value)' must be declared in the same spec file",
+                at: refresh.endpoint.location)
+            return nil
+        }
+        let object = models.first { $0.typeName == speller.models[modelName]?.typeName }?.object.first
+        func property(_ name: String) -> String {
+            guard let position = fields.firstIndex(where: { $0.name.value == name }) else { return SwiftIdentifier.member(name) }
+            if let object, position < object.fields.count { return object.fields[position].name }
+            return SwiftIdentifier.member(name)
+        }
+        var grant = ["accessToken: $0.\(property(refresh.accessToken.value))"]
+        if let refreshToken = refresh.refreshToken { grant.append("refreshToken: $0.\(property(refreshToken.value))") }
+        if let expiresIn = refresh.expiresIn {
+            let field = fields.first { $0.name.value == expiresIn.value }
+            let value = "$0.\(property(expiresIn.value))"
+            grant.append(field?.type.value.isOptional == true ? "expiresIn: \(value).map { .seconds($0) }" : "expiresIn: .seconds(\(value))")
+        }
+        return "TokenRefresh(request: { refreshToken in \(namespace).\(rendered.functionName)(\(label): refreshToken) }, "
+            + "read: { TokenGrant(" + grant.joined(separator: ", ") + ") })"
+    }
+}

@@ -1,0 +1,115 @@
+import Courier
+import CourierTestServer
+import Foundation
+
+/// A loopback server that checks bearer tokens and refreshes them, counting what it sees.
+final class AuthTestServer: @unchecked Sendable {
+    struct Tokens: Codable, Sendable {
+        var accessToken: String
+        var refreshToken: String
+        var expiresIn: Int
+    }
+
+    private struct State {
+        var access = "access-1"
+        var refreshTokens: Set<String> = ["refresh-1"]
+        var refreshCount = 0
+        var refreshStatus: Int?
+        var expiresIn = 3600
+        var issued = 1
+        var rejectEverything = false
+        var alsoAccepted: String?
+    }
+
+    let server: TestServer
+    private let lock = NSLock()
+    private var state = State()
+    /// How long a refresh takes to answer, so that waiters pile up.
+    var refreshDelay: Duration = .milliseconds(150)
+
+    init() throws {
+        server = try TestServer()
+        server.route(.get, "/data") { [self] request in
+            let (valid, rejectAll, extra) = locked { ($0.access, $0.rejectEverything, $0.alsoAccepted) }
+            let sent = request.header("Authorization")
+            guard !rejectAll, sent == "Bearer \(valid)" || (extra != nil && sent == "Bearer \(extra ?? "")") else {
+                return .json(#"{"error":"unauthorized"}"#, status: 401)
+            }
+            return .json(#"{"ok":true}"#)
+        }
+        // Checks the token on arrival and answers after a delay: a late 401 for an old token.
+        server.route(.get, "/slow") { [self] request in
+            let valid = locked { $0.access }
+            let response: TestServer.Response = request.header("Authorization") == "Bearer \(valid)"
+                ? .json(#"{"ok":true}"#) : .json(#"{"error":"unauthorized"}"#, status: 401)
+            return response.delayed(by: .milliseconds(400))
+        }
+        server.route(.post, "/refresh") { [self] request in
+            let token = request.bodyText.split(separator: "=").last.map { String($0).removingPercentEncoding ?? String($0) } ?? ""
+            let answer = locked { state -> TestServer.Response in
+                state.refreshCount += 1
+                if let status = state.refreshStatus { return .json(#"{"error":"no"}"#, status: status) }
+                guard state.refreshTokens.remove(token) != nil else { return .json(#"{"error":"bad refresh token"}"#, status: 401) }
+                state.issued += 1
+                state.access = "access-\(state.issued)"
+                state.refreshTokens.insert("refresh-\(state.issued)")
+                return .json(
+                    #"{"accessToken":"\#(state.access)","refreshToken":"refresh-\#(state.issued)","expiresIn":\#(state.expiresIn)}"#)
+            }
+            return answer.delayed(by: refreshDelay)
+        }
+        server.start()
+    }
+
+    func stop() { server.stop() }
+
+    private func locked<T>(_ body: (inout State) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
+
+    var refreshCount: Int { locked { $0.refreshCount } }
+    var currentAccessToken: String { locked { $0.access } }
+    /// Makes refreshes fail with `status`.
+    func failRefreshes(with status: Int) { locked { $0.refreshStatus = status } }
+    /// The lifetime refreshes hand out, in seconds.
+    func setExpiresIn(_ seconds: Int) { locked { $0.expiresIn = seconds } }
+    /// Rejects every access token.
+    func rejectEveryToken() { locked { $0.rejectEverything = true } }
+    /// Accepts `token` too, besides the current one.
+    func alsoAccept(_ token: String) { locked { $0.alsoAccepted = token } }
+    /// The data requests that carried `token`.
+    func dataRequests(carrying token: String) -> Int {
+        server.requests.filter { $0.path == "/data" && $0.header("Authorization") == "Bearer \(token)" }.count
+    }
+
+    /// The session scheme of the test service: bearer, refreshed through `/refresh`.
+    static let session = AuthScheme(name: "session", kind: .bearer, refresh: TokenRefresh(
+        request: { refreshToken in
+            var request = Request<Tokens>(method: .post, path: "/refresh", name: "refresh")
+            var fields = FormFields()
+            fields.add("refresh_token", refreshToken)
+            request.body = .form(fields.items)
+            request.authentication = .none
+            return request
+        },
+        read: { TokenGrant(accessToken: $0.accessToken, refreshToken: $0.refreshToken, expiresIn: .seconds($0.expiresIn)) }
+    ))
+
+    /// A client with `authenticator` for this server.
+    func client(
+        _ authenticator: Authenticator, schemes: [AuthScheme] = [session],
+        clock: any Clock<Duration> = ContinuousClock(), wallClock: WallClock = .system
+    ) throws -> Client {
+        let service = ServiceConfiguration(
+            name: "auth", baseURL: server.baseURL, timeout: .seconds(10),
+            authSchemes: schemes, defaultAuthScheme: schemes.first?.name)
+        return try Client(service: service, wares: [authenticator], clock: clock, wallClock: wallClock)
+    }
+}
+
+/// `GET /data` as the authenticated endpoint.
+func dataRequest(_ path: String = "/data") -> Request<[String: Bool]> {
+    Request(method: .get, path: path, name: "data")
+}
