@@ -21,19 +21,21 @@ enum PetstoreExample {
         defer { server.stop() }
         print("Petstore running at \(server.baseURL)")
 
-        let tokens = TokenStore()
+        let auth = Authenticator()  // keeps the session's tokens; FileCredentialStore or the keychain keep them longer
         let client = try Client(
             service: Petstore.service(.local).with(baseURL: server.baseURL),
             transport: URLSessionTransport(),
-            wares: [BearerToken(store: tokens), PrintCalls(), SessionGuard(), Retry()]
+            wares: [auth, PrintCalls(), Retry()]
         )
         let petstore = PetstoreClient(client: client, namedWares: ["signature": Signature()])
         var events = client.events.makeAsyncIterator()  // subscribed from here on
 
         print("\n1. Log in (a form body; this endpoint has `auth: none`)")
         let login = try await petstore.login(username: PetstoreServer.username, password: PetstoreServer.password)
-        await tokens.set(login.accessToken)
-        print("   access token \(login.accessToken), expires in \(login.expiresIn) s")
+        try await auth.signIn(
+            .bearer(login.accessToken, refreshToken: login.refreshToken, expiresAt: Date().addingTimeInterval(Double(login.expiresIn))),
+            for: Petstore.AuthSchemes.session)
+        print("   signed in; the access token expires in \(login.expiresIn) s")
 
         print("\n2. List pets (query parameters, lenient enums, per-field dates)")
         for pet in try await petstore.listPets(limit: 10) {
@@ -68,12 +70,18 @@ enum PetstoreExample {
         let full = try await client.response(for: Petstore.getPet(id: 1))
         print("   \(full.value.name): HTTP \(full.http.status.code) from the \(full.source) in \(full.metrics.duration)")
 
-        print("\n8. Service events: the session ends, a ware says so on client.events")
-        await tokens.set(nil)
+        print("\n8. The server expires the token: the Authenticator refreshes once (a side request) and replays")
+        server.expireAccessToken()
+        let again = try await petstore.listPets(limit: 1)
+        print("   got \(again.count) pet after \(server.refreshCount) refresh")
+
+        print("\n9. The session is revoked: the refresh fails, and client.events says the session ended")
+        server.expireAccessToken()
+        server.revokeRefreshTokens()
         do {
             _ = try await petstore.listPets()
         } catch let error as CourierError {
-            print("   listPets without a token: \(error.kind) \(error.status?.code ?? 0), endpoint \(error.call?.endpoint ?? "?")")
+            print("   listPets: \(error.kind), endpoint \(error.call?.endpoint ?? "?")")
         }
         if let event = await events.next() { print("   event: \(event)") }
         print("\nDone.")

@@ -160,3 +160,4 @@ import Testing
         }
     }
 }
+
