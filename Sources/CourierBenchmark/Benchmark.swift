@@ -95,6 +95,12 @@ nonisolated func runBenchmark(_ options: BenchmarkOptions) async throws -> Strin
     let wared = try Client(service: service, transport: CannedTransport(), wares: Array(repeating: NoOpWare(), count: 8))
     let retrying = try Client(service: service, transport: CannedTransport(), wares: [Retry()])
     let coalescing = try Client(service: service, transport: CannedTransport(), wares: [Coalescing()])
+    var authService = service
+    authService.authSchemes = [AuthScheme(name: "session", kind: .bearer)]
+    authService.defaultAuthScheme = "session"
+    let authenticated = try Client(
+        service: authService, transport: CannedTransport(),
+        wares: [Authenticator(store: MemoryCredentialStore(["session": .bearer("token-1")]))])
     var request = Request<Pet>(method: .get, path: "/pets/{id}", name: "getPet")
     request.setPathParameter("id", to: 42)
 
@@ -113,12 +119,14 @@ nonisolated func runBenchmark(_ options: BenchmarkOptions) async throws -> Strin
         Variant(name: "send8") { sink &+= try await wared.send(request).id },
         Variant(name: "retry") { sink &+= try await retrying.send(request).id },
         Variant(name: "coalescing") { sink &+= try await coalescing.send(request).id },
+        Variant(name: "auth") { sink &+= try await authenticated.send(request).id },
     ]
     let timings = try await measure(variants, rounds: options.rounds, iterations: options.iterations)
     let none = Timing(median: .nan, minimum: .nan)
     let (a, b) = (timings["bare"] ?? none, timings["configured"] ?? none)
     let (c, d) = (timings["send0"] ?? none, timings["send8"] ?? none)
     let (e, f) = (timings["retry"] ?? none, timings["coalescing"] ?? none)
+    let g = timings["auth"] ?? none
 
     func row(_ label: String, _ median: Double, _ minimum: Double, _ note: String) -> String {
         label.padding(toLength: 40, withPad: " ", startingAt: 0)
@@ -145,6 +153,8 @@ nonisolated func runBenchmark(_ options: BenchmarkOptions) async throws -> Strin
         row("(d) client.send, Retry", e.median, e.minimum, String(format: "ware cost (d)-(b) %+.3f µs", e.median - c.median)),
         row("(e) client.send, Coalescing", f.median, f.minimum,
             String(format: "ware cost (e)-(b) %+.3f µs (a task per call)", f.median - c.median)),
+        row("(f) client.send, Authenticator", g.median, g.minimum,
+            String(format: "ware cost (f)-(b) %+.3f µs (valid bearer token)", g.median - c.median)),
     ]
     return lines.joined(separator: "\n")
 }
