@@ -96,7 +96,8 @@ extension SpecValidator {
                     + Suggestion.didYouMean(refresh.parameter.value, among: parameters.map(\.name.value)),
                 at: refresh.parameter.location)
         }
-        for other in parameters where other.name.value != refresh.parameter.value
+        let takesToken = parameters.contains { $0.name.value == refresh.parameter.value }
+        for other in parameters where takesToken && other.name.value != refresh.parameter.value
             && !other.type.value.isOptional && other.defaultValue == nil {
             log.error(
                 "parameter '\(other.name.value)' of refresh endpoint '\(endpoint.name.value)' needs a default or an "
