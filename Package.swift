@@ -96,6 +96,8 @@ let package = Package(
             name: "PetstoreExample",
             dependencies: ["PetstoreAPI", "Courier", "PetstoreServer"]
         ),
+        // Killed mid-write by a test, to show a crash leaves the disk cache intact.
+        .executableTarget(name: "CacheCrashProbe", dependencies: ["Courier"]),
         .executableTarget(
             name: "CourierBenchmark",
             dependencies: ["Courier", "CourierTesting", "CourierTestServer"]
@@ -106,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "CourierTests",
             dependencies: [
-                "Courier", "CourierTesting", "CourierTestServer",
+                "Courier", "CourierTesting", "CourierTestServer", "CacheCrashProbe",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),

@@ -12,7 +12,7 @@ final class ClientCore: Sendable {
     let clock: MonotonicClock
     let wallClock: WallClock
     let random: RandomSource
-    let events = EventHub()
+    let events: EventHub
 
     init(
         service: ServiceConfiguration, transport: any Transport, wares: [any Ware], logger: Logger,
@@ -26,6 +26,7 @@ final class ClientCore: Sendable {
         self.clock = MonotonicClock(clock)
         self.wallClock = wallClock
         self.random = random
+        self.events = EventHub(observers: wares.compactMap { $0 as? any EventObservingWare })
     }
 
     /// Runs one call: encode, the wares and the transport, decode; every failure names the call.

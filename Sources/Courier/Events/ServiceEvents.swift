@@ -40,6 +40,13 @@ final class EventHub: Sendable {
     }
 
     private let state = Locked(State())
+    /// Client-wide wares that hear every event.
+    private let observers: [any EventObservingWare]
+
+    /// A hub that also tells `observers` of every event.
+    init(observers: [any EventObservingWare] = []) {
+        self.observers = observers
+    }
 
     /// The number of current subscribers.
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
@@ -61,6 +68,7 @@ final class EventHub: Sendable {
 
     /// Sends `event` to every current subscriber.
     func publish(_ event: any ServiceEvent) {
+        for observer in observers { observer.observe(event) }
         let subscribers = state.withLock { Array($0.subscribers.values) }
         for subscriber in subscribers { subscriber.yield(event) }
     }

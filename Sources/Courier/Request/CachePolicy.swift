@@ -1,19 +1,21 @@
-/// How a cache ware answers a request: from the local store, the network, or both.
+/// How the ``HTTPCache`` ware answers a request: from the local store, the network, or both.
 ///
-/// The policy is only a declaration on the request; a cache ware registered on the client
-/// carries it out. Without such a ware every request goes to the network.
+/// The policy is a declaration on the request (or the service's default); the cache ware
+/// registered on the client carries it out. Without such a ware every request goes to the network.
 public struct CachePolicy: Sendable, Hashable {
     /// Where the answer may come from.
     public enum Mode: String, Sendable, Hashable, CaseIterable {
         /// Always the network; nothing is stored.
         case remoteOnly
-        /// Only the local store; a miss is an error.
+        /// Only the local store, stale entries included (unless `must-revalidate`); a miss is an
+        /// error of kind ``CourierError/Kind/cacheMiss``.
         case localOnly
-        /// The local store when fresh, otherwise the network.
+        /// A fresh stored answer, else the network (revalidating a stale entry) and store.
         case localElseRemote
-        /// The network, falling back to the local store when the network fails.
+        /// The network; on a transport failure or a 5xx, the stored answer even if stale.
         case remoteElseLocal
-        /// The local value first (if any), then the network's.
+        /// The stored answer first, if any (through ``Client/updates(for:)``), then the network's,
+        /// which is not yielded again when unchanged.
         case localThenRemote
     }
 

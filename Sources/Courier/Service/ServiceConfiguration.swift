@@ -22,6 +22,8 @@ public struct ServiceConfiguration: Sendable {
     public var redaction: Redaction
     /// The service's retry options (the spec's top-level `retry:`), under each request's own.
     public var retry: RetryOptions?
+    /// The cache policy of requests that set none (the spec's top-level `cache:`), for ``HTTPCache``.
+    public var cachePolicy: CachePolicy?
     /// The authentication schemes the service declares, for the ``Authenticator``.
     public var authSchemes: [AuthScheme]
     /// The scheme of requests whose ``Request/authentication`` is `.service`; `nil` for none.
@@ -37,6 +39,7 @@ public struct ServiceConfiguration: Sendable {
         environments: [String: URL] = [:],
         redaction: Redaction = .standard,
         retry: RetryOptions? = nil,
+        cachePolicy: CachePolicy? = nil,
         authSchemes: [AuthScheme] = [],
         defaultAuthScheme: AuthSchemeName? = nil
     ) {
@@ -48,6 +51,7 @@ public struct ServiceConfiguration: Sendable {
         self.environments = environments
         self.redaction = redaction
         self.retry = retry
+        self.cachePolicy = cachePolicy
         self.authSchemes = authSchemes
         self.defaultAuthScheme = defaultAuthScheme
     }

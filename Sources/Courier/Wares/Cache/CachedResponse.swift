@@ -1,0 +1,98 @@
+import Foundation
+import HTTPTypes
+
+/// A stored response: the key it answers, what the server sent, when, and how long it stays
+/// fresh. Expired entries are kept: stale, not gone; the cache policy decides whether a stale
+/// one may be served.
+public struct CachedResponse: Sendable, Codable {
+    /// The key the entry answers.
+    public var key: CacheKey
+    /// The status code.
+    public var status: Int
+    /// The header fields, as name/value pairs in order.
+    public var headers: [HeaderPair]
+    /// The body.
+    public var body: Data
+    /// When the response was received (or last revalidated), on the wall clock.
+    public var storedAt: Date
+    /// The response's age when it was received (its `Age` header), in seconds.
+    public var initialAge: Double
+    /// How long it is fresh after it was sent, in seconds; `nil` means stale at once (it is
+    /// kept for revalidation and for policies that serve stale answers).
+    public var freshnessLifetime: Double?
+    /// The request's values of the header fields the response names in `Vary` (lower-cased
+    /// names; an absent field is `nil`): a request with other values does not match.
+    public var vary: [String: String?]
+    /// Whether the server said `must-revalidate`: a stale entry is then never served unrevalidated.
+    public var mustRevalidate: Bool
+
+    /// One header field.
+    public struct HeaderPair: Sendable, Codable, Hashable {
+        /// The field name.
+        public var name: String
+        /// The field value.
+        public var value: String
+
+        /// A header field.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// An entry.
+    public init(
+        key: CacheKey, status: Int, headers: [HeaderPair], body: Data, storedAt: Date, initialAge: Double,
+        freshnessLifetime: Double?, vary: [String: String?], mustRevalidate: Bool
+    ) {
+        self.key = key
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.storedAt = storedAt
+        self.initialAge = initialAge
+        self.freshnessLifetime = freshnessLifetime
+        self.vary = vary
+        self.mustRevalidate = mustRevalidate
+    }
+
+    /// The age of the entry at `now`.
+    public func age(at now: Date) -> Duration {
+        .milliseconds(Int64((initialAge + max(0, now.timeIntervalSince(storedAt))) * 1000))
+    }
+
+    /// Whether the entry is fresh at `now`.
+    public func isFresh(at now: Date) -> Bool {
+        guard let freshnessLifetime else { return false }
+        return initialAge + now.timeIntervalSince(storedAt) < freshnessLifetime
+    }
+
+    /// The value of the header field `name`, if any.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// Whether the entry can be revalidated (it has an `ETag` or a `Last-Modified`).
+    var hasValidators: Bool { header("ETag") != nil || header("Last-Modified") != nil }
+
+    /// Whether `request` sends the values this entry's response varied on.
+    func matchesVary(of request: HTTPRequest) -> Bool {
+        vary.allSatisfy { name, value in
+            guard let field = HTTPField.Name(name) else { return false }
+            return request.headerFields[field] == value
+        }
+    }
+
+    /// The entry as a response, marked with where it came from.
+    func rawResponse(source: ResponseSource) -> RawResponse {
+        var fields = HTTPFields()
+        for pair in headers {
+            if let name = HTTPField.Name(pair.name) { fields.append(HTTPField(name: name, value: pair.value)) }
+        }
+        return RawResponse(
+            http: HTTPResponse(status: HTTPResponse.Status(code: status), headerFields: fields), body: body, source: source)
+    }
+
+    /// How many bytes the entry takes, roughly: what limits count.
+    var cost: Int { body.count + headers.reduce(256) { $0 + $1.name.utf8.count + $1.value.utf8.count } }
+}

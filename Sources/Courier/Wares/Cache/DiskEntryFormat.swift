@@ -1,0 +1,68 @@
+import Foundation
+
+/// How one entry is laid out in its file: a magic number, the metadata as JSON (with the full
+/// key), the body, and a checksum of both, so that a truncated or corrupted file is recognised
+/// and never served.
+///
+///     "CCE1" | metadata length (UInt32, big endian) | metadata JSON | body | FNV-1a 64 of metadata and body (big endian)
+enum DiskEntryFormat {
+    private static let magic = Array("CCE1".utf8)
+
+    /// Everything but the body.
+    private struct Metadata: Codable {
+        var key: CacheKey
+        var status: Int
+        var headers: [CachedResponse.HeaderPair]
+        var storedAt: Date
+        var initialAge: Double
+        var freshnessLifetime: Double?
+        var vary: [String: String?]
+        var mustRevalidate: Bool
+        var bodyLength: Int
+    }
+
+    /// The file's bytes for `entry`.
+    static func encode(_ entry: CachedResponse) -> Data? {
+        let metadata = Metadata(
+            key: entry.key, status: entry.status, headers: entry.headers, storedAt: entry.storedAt,
+            initialAge: entry.initialAge, freshnessLifetime: entry.freshnessLifetime, vary: entry.vary,
+            mustRevalidate: entry.mustRevalidate, bodyLength: entry.body.count)
+        guard let json = try? JSONEncoder().encode(metadata), json.count <= Int(UInt32.max) else { return nil }
+        var data = Data(capacity: magic.count + 4 + json.count + entry.body.count + 8)
+        data.append(contentsOf: magic)
+        append(UInt64(json.count), bytes: 4, to: &data)
+        data.append(json)
+        data.append(entry.body)
+        append(FNV1a.hash64(entry.body, seed: FNV1a.hash64(json)), bytes: 8, to: &data)
+        return data
+    }
+
+    /// The entry in `data`, or `nil` when the file is not a complete, intact entry.
+    static func decode(_ data: Data) -> CachedResponse? {
+        let bytes = [UInt8](data)
+        guard bytes.count >= magic.count + 4 + 8, Array(bytes[0..<4]) == magic else { return nil }
+        let jsonLength = Int(read(bytes, at: 4, count: 4))
+        let jsonStart = 8
+        guard jsonLength <= bytes.count - jsonStart - 8 else { return nil }
+        let json = Data(bytes[jsonStart..<(jsonStart + jsonLength)])
+        guard let metadata = try? JSONDecoder().decode(Metadata.self, from: json) else { return nil }
+        let bodyStart = jsonStart + jsonLength
+        guard metadata.bodyLength >= 0, bodyStart + metadata.bodyLength + 8 == bytes.count else { return nil }
+        let body = bytes[bodyStart..<(bodyStart + metadata.bodyLength)]
+        guard read(bytes, at: bodyStart + metadata.bodyLength, count: 8) == FNV1a.hash64(body, seed: FNV1a.hash64(json)) else {
+            return nil
+        }
+        return CachedResponse(
+            key: metadata.key, status: metadata.status, headers: metadata.headers, body: Data(body),
+            storedAt: metadata.storedAt, initialAge: metadata.initialAge, freshnessLifetime: metadata.freshnessLifetime,
+            vary: metadata.vary, mustRevalidate: metadata.mustRevalidate)
+    }
+
+    private static func append(_ value: UInt64, bytes count: Int, to data: inout Data) {
+        for shift in stride(from: (count - 1) * 8, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    private static func read(_ bytes: [UInt8], at offset: Int, count: Int) -> UInt64 {
+        bytes[offset..<(offset + count)].reduce(0) { $0 << 8 | UInt64($1) }
+    }
+}
