@@ -6,11 +6,11 @@ import Testing
 /// spec mistakes as compiler diagnostics that fail the build.
 @Suite(.serialized, .timeLimit(.minutes(20)))
 struct PluginConsumerTests {
-    @Test func consumerPackageBuildsRegeneratesAndReportsDiagnostics() throws {
+    @Test func consumerPackageBuildsRegeneratesAndReportsDiagnostics() async throws {
         let package = try ConsumerPackage()
         defer { package.remove() }
 
-        let first = try package.swift(["build"])
+        let first = try await package.swift(["build"])
         #expect(first.status == 0, "first build failed:\n\(first.output)")
         try #require(first.status == 0)
 
@@ -18,34 +18,34 @@ struct PluginConsumerTests {
         #expect(try String(contentsOf: client, encoding: .utf8).contains("comes from the target's CourierTemplates folder"),
                 "the target's own Header.mustache should replace Courier's")
 
-        let run = try package.runProduct("WeatherCheck")
+        let run = try await package.runProduct("WeatherCheck")
         #expect(run.output.contains("forecast Oslo -3.5"), "unexpected output: \(run.output)")
 
         // SwiftPM relinks the plugin's tool once on the build after a package's first build,
         // which reruns the generator (its files stay untouched); from then on a no-op build is one.
-        let settle = try package.swift(["build"])
+        let settle = try await package.swift(["build"])
         #expect(settle.status == 0)
         // The Forecast model hashes to the ninth of the sixteen model files (OutputLayout.shard(of:)).
         let models = try #require(package.generatedFile(named: "weather.09.Models.swift"))
         let stamp = try modificationDate(of: models)
-        let noop = try package.swift(["build"])
+        let noop = try await package.swift(["build"])
         #expect(noop.status == 0)
         #expect(try modificationDate(of: models) == stamp, "a no-op build regenerated the sources")
         #expect(!noop.output.contains("Courier: generating"), "a no-op build ran the generator:\n\(noop.output)")
 
         // Templates are declared inputs: touching one reruns the generator, which rewrites nothing.
         try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: package.customHeaderTemplate.path)
-        let touched = try package.swift(["build"])
+        let touched = try await package.swift(["build"])
         #expect(touched.output.contains("Courier: generating"), "a changed template must rerun the generator:\n\(touched.output)")
         #expect(try modificationDate(of: models) == stamp)
 
         try package.editSpec { $0.replacingOccurrences(of: "    celsius: Double\n", with: "    celsius: Double\n    humidity: Int?\n") }
-        let edited = try package.swift(["build"])
+        let edited = try await package.swift(["build"])
         #expect(edited.status == 0, "build after editing the spec failed:\n\(edited.output)")
         #expect(try String(contentsOf: models, encoding: .utf8).contains("humidity"))
 
         try package.editSpec { $0.replacingOccurrences(of: "response: Forecast", with: "response: Forcast") }
-        let broken = try package.swift(["build"])
+        let broken = try await package.swift(["build"])
         #expect(broken.status != 0, "a spec with an unknown type must fail the build")
         #expect(broken.output.contains("weather.courier.yaml:13:15: error:"), "diagnostic not at the YAML line:\n\(broken.output)")
         #expect(broken.output.contains("Forcast"))
@@ -53,7 +53,7 @@ struct PluginConsumerTests {
 
         // The command plugin, for teams that commit generated code, writes into the target.
         try package.editSpec { $0.replacingOccurrences(of: "response: Forcast", with: "response: Forecast") }
-        let command = try package.swift(["package", "--allow-writing-to-package-directory", "courier-generate", "--target", "WeatherAPI"])
+        let command = try await package.swift(["package", "--allow-writing-to-package-directory", "courier-generate", "--target", "WeatherAPI"])
         #expect(command.status == 0, "courier-generate failed:\n\(command.output)")
         // The factory sits beside its response model, Forecast, in the ninth of the sixteen files.
         let committed = package.directory.appendingPathComponent("Sources/WeatherAPI/Generated/weather.09.Endpoints.swift")
@@ -96,13 +96,13 @@ private struct ConsumerPackage {
 
     /// Runs `swift <subcommand> --package-path <copy> <rest…>`: the path goes right after the
     /// subcommand so that `swift package <plugin verb>` does not pass it on to the plugin.
-    func swift(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    func swift(_ arguments: [String]) async throws -> (status: Int32, output: String) {
         let command = Array(arguments.prefix(1)) + ["--package-path", directory.path] + arguments.dropFirst()
-        return try runProcess("/usr/bin/env", ["swift"] + command)
+        return try await runProcess("/usr/bin/env", ["swift"] + command)
     }
 
-    func runProduct(_ name: String) throws -> (status: Int32, output: String) {
-        try runProcess(directory.appendingPathComponent(".build/debug/\(name)").path, [])
+    func runProduct(_ name: String) async throws -> (status: Int32, output: String) {
+        try await runProcess(directory.appendingPathComponent(".build/debug/\(name)").path, [])
     }
 
     func generatedFile(named name: String) -> URL? {
@@ -119,7 +119,17 @@ private struct ConsumerPackage {
     }
 }
 
-private func runProcess(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+/// Runs a process to its end on a Dispatch thread, so that the wait (a build takes half a minute)
+/// holds no thread of the two-thread cooperative pool the other tests run on.
+private func runProcess(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+            continuation.resume(with: Result { try runProcessBlocking(executable, arguments) })
+        }
+    }
+}
+
+private func runProcessBlocking(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

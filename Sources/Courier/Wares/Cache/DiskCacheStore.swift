@@ -16,6 +16,9 @@ import Darwin
 /// key; the full key is stored in the file and compared on read, so a hash collision is a miss,
 /// never another key's answer.
 ///
+/// Writes and removals run on a queue of the store's own, so disk work never holds a thread of
+/// Swift's cooperative pool; reads (one small file) run on the caller's.
+///
 /// ```swift
 /// let store = DiskCacheStore(directory: cachesDirectory.appendingPathComponent("api"), byteLimit: 50 << 20)
 /// ```
@@ -33,6 +36,7 @@ public final class DiskCacheStore: CacheStore {
     }
 
     private let index = Locked(Index())
+    private let queue = DispatchQueue(label: "courier.disk-cache")
 
     /// A store in `directory` (created if missing) limited to `byteLimit` bytes; `hasher` names
     /// the files (FNV-1a when `nil`; replace it only to test collisions).
@@ -67,7 +71,7 @@ public final class DiskCacheStore: CacheStore {
     public func store(_ entry: CachedResponse) async {
         guard let data = DiskEntryFormat.encode(entry) else { return }
         let name = fileName(for: entry.key)
-        index.withLock { index in
+        await onQueue { [self] index in
             // Under the lock, so the index always describes the files on disk.
             guard data.count <= byteLimit else {
                 remove(name, from: &index)
@@ -92,21 +96,31 @@ public final class DiskCacheStore: CacheStore {
     /// Removes the entry under `key`.
     public func removeEntry(for key: CacheKey) async {
         let name = fileName(for: key)
-        index.withLock { index in remove(name, from: &index) }
+        await onQueue { [self] index in remove(name, from: &index) }
     }
 
     /// Removes every entry of `partition` (by file name, without reading the files).
     public func removePartition(_ partition: String) async {
         let prefix = hex(hasher(partition)) + "-"
-        index.withLock { index in
+        await onQueue { [self] index in
             for name in index.sizes.keys where name.hasPrefix(prefix) { remove(name, from: &index) }
         }
     }
 
     /// Removes every entry.
     public func removeAll() async {
-        index.withLock { index in
+        await onQueue { [self] index in
             for name in index.sizes.keys { remove(name, from: &index) }
+        }
+    }
+
+    /// Runs `body` with the index locked, on the store's queue.
+    private func onQueue(_ body: @escaping @Sendable (inout Index) -> Void) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { [self] in
+                index.withLock { body(&$0) }
+                continuation.resume()
+            }
         }
     }
 
