@@ -25,6 +25,7 @@ extension EndpointRender: MustacheParent {
         case "cachePolicy": cachePolicy
         case "authentication": authentication
         case "retry": retry
+        case "offersUpdates": offersUpdates
         case "idempotencyKeyHeader": idempotencyKeyHeader
         case "wares": wares
         case "hasWares": !wares.isEmpty

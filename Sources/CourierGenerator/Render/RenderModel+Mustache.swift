@@ -17,6 +17,7 @@ extension SpecRenderModel: MustacheParent {
         case "headers": headers
         case "timeout": timeout
         case "retry": retry
+        case "cachePolicy": cachePolicy
         case "authSchemes": authSchemes
         case "hasAuthSchemes": !authSchemes.isEmpty
         case "defaultAuthScheme": defaultAuthScheme

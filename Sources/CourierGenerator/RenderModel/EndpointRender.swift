@@ -42,6 +42,8 @@ public struct EndpointRender: Sendable, Hashable {
     public var retry: [String]
     /// The idempotency key header as a string literal, when the endpoint sends one.
     public var idempotencyKeyHeader: [String]
+    /// Whether the client offers `<name>Updates(…)` (the endpoint's policy is `localThenRemote`).
+    public var offersUpdates: Bool
     /// Named wares as string literals, in spec order.
     public var wares: [String]
     /// What picks the endpoint's file (``OutputLayout/shard(of:)``): the model it answers with
@@ -55,7 +57,7 @@ public struct EndpointRender: Sendable, Hashable {
         pathLiteral: String, parameters: [ParameterRender], pathItems: [ParameterItemRender],
         queryItems: [ParameterItemRender], headerItems: [ParameterItemRender], formItems: [ParameterItemRender],
         jsonBody: [String], rawBody: [RawBodyRender], timeout: [String], cachePolicy: [String],
-        authentication: [String], retry: [String] = [], idempotencyKeyHeader: [String] = [],
+        authentication: [String], retry: [String] = [], offersUpdates: Bool = false, idempotencyKeyHeader: [String] = [],
         wares: [String], shardKey: String
     ) {
         self.functionName = functionName
@@ -78,6 +80,7 @@ public struct EndpointRender: Sendable, Hashable {
         self.cachePolicy = cachePolicy
         self.authentication = authentication
         self.retry = retry
+        self.offersUpdates = offersUpdates
         self.idempotencyKeyHeader = idempotencyKeyHeader
         self.wares = wares
         self.shardKey = shardKey

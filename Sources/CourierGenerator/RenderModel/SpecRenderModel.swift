@@ -22,6 +22,8 @@ public struct SpecRenderModel: Sendable, Hashable {
     public var timeout: [String]
     /// The service's `RetryOptions` expression, if the spec sets `retry:`.
     public var retry: [String]
+    /// The service's `CachePolicy` expression, if the spec sets `cache:`.
+    public var cachePolicy: [String]
     /// The authentication schemes, declared and implicit.
     public var authSchemes: [AuthSchemeRender]
     /// The default scheme's constant (`AuthSchemes.session`), when `auth:` names one.
@@ -45,7 +47,7 @@ public struct SpecRenderModel: Sendable, Hashable {
     public init(
         sourceFileName: String, stem: String, namespace: String, namespaceDocs: [String],
         serviceNameLiteral: String, environments: [EnvironmentRender], headers: [HeaderRender],
-        timeout: [String], retry: [String] = [], authSchemes: [AuthSchemeRender] = [], defaultAuthScheme: [String] = [],
+        timeout: [String], retry: [String] = [], cachePolicy: [String] = [], authSchemes: [AuthSchemeRender] = [], defaultAuthScheme: [String] = [],
         dateFormat: String, keyStrategy: String, errorEnvelope: [ErrorEnvelopeRender],
         models: [ModelRender], endpoints: [EndpointRender], samples: [SampleRender], clientTypeName: String
     ) {
@@ -58,6 +60,7 @@ public struct SpecRenderModel: Sendable, Hashable {
         self.headers = headers
         self.timeout = timeout
         self.retry = retry
+        self.cachePolicy = cachePolicy
         self.authSchemes = authSchemes
         self.defaultAuthScheme = defaultAuthScheme
         self.dateFormat = dateFormat

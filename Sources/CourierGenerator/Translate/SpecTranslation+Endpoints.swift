@@ -66,6 +66,7 @@ extension SpecTranslation {
             timeout: endpoint.timeout.map { [SwiftLiteral.duration(seconds: $0.value)] } ?? [],
             cachePolicy: cachePolicy(endpoint.cache), authentication: authentication(endpoint),
             retry: endpoint.retry.map { [SwiftLiteral.retryOptions($0)] } ?? [],
+            offersUpdates: (endpoint.cache ?? spec.cache)?.policy.value == "localThenRemote",
             idempotencyKeyHeader: endpoint.idempotencyKey.map { [SwiftLiteral.string($0.value)] } ?? [],
             wares: endpoint.wares.map { SwiftLiteral.string($0.value) },
             shardKey: shardKey(endpoint, functionName: functionName))
@@ -127,7 +128,7 @@ extension SpecTranslation {
         return (local, qualified)
     }
 
-    private mutating func cachePolicy(_ cache: CacheSetting?) -> [String] {
+    mutating func cachePolicy(_ cache: CacheSetting?) -> [String] {
         guard let cache else { return [] }
         guard Self.cacheModes.contains(cache.policy.value) else {
             log.error(

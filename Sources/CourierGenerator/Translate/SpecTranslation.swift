@@ -43,6 +43,7 @@ struct SpecTranslation {
             },
             timeout: spec.timeout.map { [SwiftLiteral.duration(seconds: $0.value)] } ?? [],
             retry: spec.retry.map { [SwiftLiteral.retryOptions($0)] } ?? [],
+            cachePolicy: cachePolicy(spec.cache),
             authSchemes: authSchemes, defaultAuthScheme: defaultAuth.map { ["AuthSchemes.\($0.constant)"] } ?? [],
             dateFormat: dateFormat(spec.dateFormat) ?? ".iso8601",
             keyStrategy: keyStrategy(), errorEnvelope: errorEnvelope(), models: models, endpoints: endpoints,

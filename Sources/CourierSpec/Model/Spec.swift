@@ -19,6 +19,8 @@ public struct Spec: Sendable {
     public var timeout: Located<Double>?
     /// The service's `retry:`, under each endpoint's own.
     public var retry: RetrySetting?
+    /// The service's `cache:`: the policy of endpoints without their own.
+    public var cache: CacheSetting?
     /// The authentication schemes `auth:` may name, in file order.
     public var authSchemes: [AuthSchemeDeclaration]
     /// The default authentication for endpoints (`bearer`, `none`, or a scheme name).
@@ -55,6 +57,7 @@ public struct Spec: Sendable {
         self.headers = headers
         self.timeout = timeout
         self.retry = nil
+        self.cache = nil
         self.authSchemes = []
         self.auth = auth
         self.errors = errors

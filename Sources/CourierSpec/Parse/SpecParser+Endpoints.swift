@@ -121,7 +121,7 @@ extension SpecParser {
     }
 
     /// `cache: { policy: …, ttl: … }`, or just `cache: policy`.
-    private mutating func cacheSetting(_ node: YAMLNode, what: String) -> CacheSetting? {
+    mutating func cacheSetting(_ node: YAMLNode, what: String) -> CacheSetting? {
         if node.scalar != nil {
             return text(node, what: "the policy of \(what)").map { CacheSetting(policy: $0) }
         }

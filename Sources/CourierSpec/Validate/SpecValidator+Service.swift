@@ -17,6 +17,7 @@ extension SpecValidator {
             log.error("a header needs a name", at: header.location)
         }
         if let auth = spec.auth { checkAuth(auth, in: spec) }
+        if let cache = spec.cache { checkOneOf(cache.policy, Self.cachePolicies, what: "cache policy") }
         checkAuthSchemes(spec, models: models)
         if let dates = spec.dateFormat { checkOneOf(dates, Self.dateFormats, what: "date format") }
         if let keys = spec.keyStrategy { checkOneOf(keys, Self.keyStrategies, what: "key strategy") }

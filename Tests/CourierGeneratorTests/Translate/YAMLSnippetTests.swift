@@ -55,6 +55,28 @@ import Testing
         #expect(files["snippet.Service.swift"]?.contains("retry: RetryOptions(attempts: 4, statuses: [503])") == true)
     }
 
+    @Test func serviceCachePolicyAndUpdatesMethods() throws {
+        let files = try generate("""
+            courier: 1
+            service: Shop
+            baseURL: https://shop.example.com
+            cache: { policy: localThenRemote, ttl: 1m }
+            endpoints:
+              listItems:
+                get: /items
+                response: "[String]"
+              getItem:
+                get: /items/{id}
+                path: { id: Int }
+                response: String
+                cache: remoteOnly
+            """)
+        #expect(files["snippet.Service.swift"]?.contains("cachePolicy: CachePolicy(.localThenRemote, timeToLive: .seconds(60))") == true)
+        let client = files.filter { $0.key.contains("Client.swift") }.values.joined()
+        #expect(client.contains("public func listItemsUpdates() -> AsyncThrowingStream<Response<[String]>, any Error>"))
+        #expect(!client.contains("getItemUpdates"), "remoteOnly has one answer")
+    }
+
     @Test func endpointWithQueryDefaultsAndEmptyResponse() throws {
         let files = try generate("""
             courier: 1

@@ -12,6 +12,12 @@ extension PetstoreClient {
         try await client.send(Petstore.listPets(limit: limit, status: status, tags: tags, sort: sort))
     }
 
+    /// Every answer of ``listPets(limit:status:tags:sort:)`` (its cache policy is `localThenRemote`):
+    /// the stored one first, if there is one, then the network's when it differs.
+    public func listPetsUpdates(limit: Int? = nil, status: Petstore.PetStatus? = nil, tags: [String]? = nil, sort: String = "name") -> AsyncThrowingStream<Response<[Petstore.Pet]>, any Error> {
+        client.updates(for: Petstore.listPets(limit: limit, status: status, tags: tags, sort: sort))
+    }
+
     /// Fetches one pet.
     public func getPet(id: Int64, xRequestID: String? = nil) async throws -> Petstore.Pet {
         try await client.send(Petstore.getPet(id: id, xRequestID: xRequestID))
