@@ -13,5 +13,6 @@ import Foundation
 let options = BenchmarkOptions(arguments: CommandLine.arguments)
 let report = try await runBenchmark(options)
 print(report)
+print(try await runCacheBenchmark(options))
 print(try await runCoalescingBurst())
 print(try await runRefreshBurst())
