@@ -89,23 +89,7 @@ public final class FileCredentialStore: CredentialStore {
             throw CredentialStoreError.unwritable(path: url.path, reason: "the credentials could not be encoded")
         }
         let temporary = url.path + ".\(UUID().uuidString).tmp"
-        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY, 0o600)
-        guard descriptor >= 0 else {
-            throw CredentialStoreError.unwritable(path: url.path, reason: "cannot create \(temporary): errno \(errno)")
-        }
-        let written = data.withUnsafeBytes { bytes -> Bool in
-            guard let base = bytes.baseAddress else { return bytes.isEmpty }
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(descriptor, base + offset, bytes.count - offset)
-                if count <= 0 { return false }
-                offset += count
-            }
-            return true
-        }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written, synced, rename(temporary, url.path) == 0 else {
+        guard NewFile.create(temporary, with: data, mode: 0o600, sync: true), NewFile.replace(url.path, with: temporary) else {
             unlink(temporary)
             throw CredentialStoreError.unwritable(path: url.path, reason: "writing or renaming the new file failed: errno \(errno)")
         }

@@ -78,9 +78,9 @@ public final class DiskCacheStore: CacheStore {
                 return
             }
             let temporary = path(name) + ".\(UInt64.random(in: 0...UInt64.max)).tmp"
-            guard FileManager.default.createFile(atPath: temporary, contents: data),
-                  rename(temporary, path(name)) == 0
-            else {
+            // Not synced: a killed process loses nothing written; a power cut may cost recent
+            // entries, which the checksum then turns into misses.
+            guard NewFile.create(temporary, with: data, mode: 0o600, sync: false), NewFile.replace(path(name), with: temporary) else {
                 unlink(temporary)
                 return
             }
