@@ -88,11 +88,9 @@ public struct RawResponse: Sendable {
     /// The status.
     public var status: HTTPResponse.Status { http.status }
 
-    /// The start of the body as text (about 1 KB at most), for errors and logs.
+    /// The start of the body as text (about 1 KB at most), for errors and logs, with the values
+    /// of JSON and form fields named like credentials (``Redaction/standard``) redacted.
     public var bodyExcerpt: String {
-        let limit = 1024
-        let prefix = body.prefix(limit)
-        let text = String(decoding: prefix, as: UTF8.self)
-        return body.count > limit ? text + "… (\(body.count) bytes)" : text
+        Redaction.standard.redactedBody(body, contentType: http.headerFields[.contentType], limit: 1024)
     }
 }

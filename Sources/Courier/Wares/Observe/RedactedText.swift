@@ -1,0 +1,101 @@
+import Foundation
+import HTTPTypes
+
+/// How Courier prints requests and bodies without secrets: header values, query items and
+/// JSON or form fields whose names are sensitive become `<redacted>`.
+extension Redaction {
+    /// `name: value` lines of `fields`, sensitive values redacted.
+    public func redactedHeaderLines(_ fields: HTTPFields) -> [String] {
+        fields.map { "\($0.name.rawName): \(isSensitive($0.name.canonicalName) ? Redaction.placeholder : $0.value)" }
+    }
+
+    /// `body` as text for a log: JSON with sensitive fields redacted (at any depth), a form with
+    /// sensitive fields redacted, other UTF-8 text as it is, binary as its size; cut after `limit`
+    /// bytes.
+    public func redactedBody(_ body: Data, contentType: String?, limit: Int) -> String {
+        guard !body.isEmpty else { return "" }
+        let type = contentType?.lowercased() ?? ""
+        var text: String
+        if type.contains("json") || body.first == UInt8(ascii: "{") || body.first == UInt8(ascii: "[") {
+            if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+               let data = try? JSONSerialization.data(withJSONObject: redactedJSON(object), options: [.sortedKeys, .fragmentsAllowed]) {
+                text = String(decoding: data, as: UTF8.self)
+            } else {
+                // Malformed or cut short: redact the string values of sensitive keys in the text.
+                text = scrubbedJSONText(String(decoding: body, as: UTF8.self))
+            }
+        } else if type.contains("x-www-form-urlencoded") {
+            text = redactedPairs(String(decoding: body, as: UTF8.self))
+        } else if let utf8 = String(data: body, encoding: .utf8) {
+            text = utf8
+        } else {
+            return "<\(body.count) bytes>"
+        }
+        if text.utf8.count > limit {
+            text = String(decoding: text.utf8.prefix(limit), as: UTF8.self) + "… (\(body.count) bytes)"
+        }
+        return text
+    }
+
+    /// `a=1&token=<redacted>`: a query or form with sensitive values redacted.
+    func redactedPairs(_ text: String) -> String {
+        text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            let name = pair[..<equals]
+            return isSensitive(name.removingPercentEncoding ?? String(name)) ? "\(name)=\(Redaction.placeholder)" : String(pair)
+        }.joined(separator: "&")
+    }
+
+    /// `text` (JSON-like, perhaps malformed) with the string value after every `"sensitive":`
+    /// replaced, so that an excerpt of a broken body still shows no secret.
+    func scrubbedJSONText(_ text: String) -> String {
+        var output = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "\"") {
+            output += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: "\"") else {
+                output += rest[open...]
+                return output
+            }
+            let name = rest[afterOpen..<close]
+            output += rest[open...close]
+            rest = rest[rest.index(after: close)...]
+            let spaced = rest.prefix { $0 == " " || $0 == ":" || $0 == "\n" || $0 == "\t" }
+            guard isSensitive(name), spaced.contains(":"), rest.dropFirst(spaced.count).first == "\"" else { continue }
+            output += spaced + "\"\(Redaction.placeholder)\""
+            let valueStart = rest.index(rest.startIndex, offsetBy: spaced.count + 1)
+            var cursor = valueStart
+            while cursor < rest.endIndex, rest[cursor] != "\"" {
+                cursor = rest[cursor] == "\\" ? rest.index(cursor, offsetBy: 2, limitedBy: rest.endIndex) ?? rest.endIndex : rest.index(after: cursor)
+            }
+            rest = cursor < rest.endIndex ? rest[rest.index(after: cursor)...] : ""
+        }
+        return output + rest
+    }
+
+    private func redactedJSON(_ value: Any) -> Any {
+        if let object = value as? [String: Any] {
+            var copy: [String: Any] = [:]
+            for (key, inner) in object { copy[key] = isSensitive(key) ? Redaction.placeholder : redactedJSON(inner) }
+            return copy
+        }
+        if let array = value as? [Any] { return array.map(redactedJSON) }
+        return value
+    }
+
+    /// A `curl` command that repeats `request`, with every sensitive value redacted.
+    public func curl(for request: PreparedRequest) -> String {
+        var parts = ["curl", "-X", request.http.method.rawValue]
+        for line in redactedHeaderLines(request.http.headerFields) { parts += ["-H", shellQuoted(line)] }
+        if let body = request.body, !body.isEmpty {
+            parts += ["--data-binary", shellQuoted(redactedBody(body, contentType: request.http.headerFields[.contentType], limit: .max))]
+        }
+        parts.append(shellQuoted(redactedURL(of: request.http)))
+        return parts.joined(separator: " ")
+    }
+
+    private func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
