@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
+        .library(name: "CourierTelemetry", targets: ["CourierTelemetry"]),
         .library(name: "CourierSpec", targets: ["CourierSpec"]),
         .library(name: "CourierGenerator", targets: ["CourierGenerator"]),
         .executable(name: "courier", targets: ["CourierCLI"]),
@@ -21,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
     ],
     targets: [
         // MARK: Declarative half: YAML spec -> Swift sources
@@ -72,6 +75,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Metrics and tracing wares: their own product, so apps that want neither link neither.
+        .target(
+            name: "CourierTelemetry",
+            dependencies: [
+                "Courier",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]
+        ),
         .target(
             name: "CourierTesting",
             dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]
@@ -115,6 +128,15 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CourierTestingTests", dependencies: ["CourierTesting", "Courier"]),
+        .testTarget(
+            name: "CourierTelemetryTests",
+            dependencies: [
+                "CourierTelemetry", "Courier", "CourierTestServer",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]
+        ),
         .testTarget(name: "CourierTestServerTests", dependencies: ["CourierTestServer"]),
         .testTarget(name: "CourierSpecTests", dependencies: ["CourierSpec"]),
         .testTarget(

@@ -1,0 +1,97 @@
+import Courier
+import CoreMetrics
+import Foundation
+
+/// Records every call in swift-metrics: a timer of its duration, and counters of failures by
+/// kind, retries and cache outcomes (read from what ``Retry`` and ``HTTPCache`` left in the
+/// call's storage).
+///
+/// | metric | type | dimensions |
+/// | --- | --- | --- |
+/// | `courier_call_duration` | timer | service, endpoint, method, status (`2xx` … `5xx`, `failed`) |
+/// | `courier_call_failures` | counter | service, endpoint, kind (`transport`, `status`, `decoding`, `cancelled`, …) |
+/// | `courier_call_retries` | counter | service, endpoint |
+/// | `courier_cache` | counter | service, endpoint, outcome (`hit`, `miss`, `revalidated`, `staleFallback`) |
+///
+/// Pass a factory to keep metrics out of the global system (tests use `MetricsTestKit`'s
+/// `TestMetrics`); without one the bootstrapped `MetricsSystem` records them.
+///
+/// ```swift
+/// let client = try Client(service: service, wares: [MetricsWare(), Retry(), HTTPCache()])
+/// ```
+public struct MetricsWare: Ware {
+    private let factory: (any MetricsFactory)?
+    private let metrics = MetricCache()
+
+    /// A metrics ware recording through `factory`, or the global `MetricsSystem` when `nil`.
+    public init(factory: (any MetricsFactory)? = nil) {
+        self.factory = factory
+    }
+
+    /// The observation slot: it times the whole call, decoding included.
+    public var position: WarePosition { .observation }
+
+    /// Times the call and counts how it went.
+    public func intercept(
+        _ request: PreparedRequest, context: CallContext,
+        next: (PreparedRequest, CallContext) async throws -> RawResponse
+    ) async throws -> RawResponse {
+        let base = [("service", context.service.name), ("endpoint", context.endpoint)]
+        let method = ("method", request.http.method.rawValue)
+        defer { recordSideEffects(context, base) }
+        do {
+            let response = try await next(request, context)
+            timer(base + [method, ("status", "\(response.status.code / 100)xx")]).recordNanoseconds(nanoseconds(context.elapsed))
+            return response
+        } catch {
+            let kind = (error as? CourierError)?.kind.name ?? (error is CancellationError ? "cancelled" : "other")
+            timer(base + [method, ("status", "failed")]).recordNanoseconds(nanoseconds(context.elapsed))
+            counter("courier_call_failures", base + [("kind", kind)]).increment()
+            throw error
+        }
+    }
+
+    private func recordSideEffects(_ context: CallContext, _ base: [(String, String)]) {
+        if let attempts = context.storage[RetryAttempts.self], attempts > 1 {
+            counter("courier_call_retries", base).increment(by: attempts - 1)
+        }
+        if let outcome = context.storage[CacheOutcome.self], outcome != .bypassed {
+            counter("courier_cache", base + [("outcome", "\(outcome)")]).increment()
+        }
+    }
+
+    private func timer(_ dimensions: [(String, String)]) -> CoreMetrics.Timer {
+        metrics.metric("courier_call_duration", dimensions) { label, dimensions in
+            if let factory { return CoreMetrics.Timer(label: label, dimensions: dimensions, factory: factory) }
+            return CoreMetrics.Timer(label: label, dimensions: dimensions)
+        }
+    }
+
+    private func counter(_ label: String, _ dimensions: [(String, String)]) -> Counter {
+        metrics.metric(label, dimensions) { label, dimensions in
+            if let factory { return Counter(label: label, dimensions: dimensions, factory: factory) }
+            return Counter(label: label, dimensions: dimensions)
+        }
+    }
+
+    private func nanoseconds(_ duration: Duration) -> Int64 {
+        let parts = duration.components
+        return parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000
+    }
+}
+
+/// Metric objects by label and dimensions, made once: creating one per call would cost a factory
+/// lookup and an allocation each time.
+final class MetricCache: Sendable {
+    private let metrics = Locked<[String: AnyObject]>([:])
+
+    func metric<M: AnyObject>(_ label: String, _ dimensions: [(String, String)], make: (String, [(String, String)]) -> M) -> M {
+        let key = label + dimensions.map { "|\($0.0)=\($0.1)" }.joined()
+        return metrics.withLock { metrics in
+            if let existing = metrics[key] as? M { return existing }
+            let made = make(label, dimensions)
+            metrics[key] = made
+            return made
+        }
+    }
+}
