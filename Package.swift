@@ -107,7 +107,7 @@ let package = Package(
         .target(name: "PetstoreServer", dependencies: ["CourierTestServer"]),
         .executableTarget(
             name: "PetstoreExample",
-            dependencies: ["PetstoreAPI", "Courier", "PetstoreServer"]
+            dependencies: ["PetstoreAPI", "Courier", "PetstoreServer", .product(name: "Logging", package: "swift-log")]
         ),
         // Killed mid-write by a test, to show a crash leaves the disk cache intact.
         .executableTarget(name: "CacheCrashProbe", dependencies: ["Courier"]),

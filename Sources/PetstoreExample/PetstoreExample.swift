@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import Logging
 import PetstoreAPI
 import PetstoreServer
 
@@ -84,6 +85,13 @@ enum PetstoreExample {
             print("   listPets: \(error.kind), endpoint \(error.call?.endpoint ?? "?")")
         }
         if let event = await events.next() { print("   event: \(event)") }
+
+        print("\n10. RequestLogging at trace: the password and the spec's `sensitive: true` otp never show")
+        let logged = PetstoreClient(client: try Client(
+            service: Petstore.service(.local).with(baseURL: server.baseURL),
+            wares: [RequestLogging()],
+            logger: Logger(label: "petstore") { _ in PrintLogHandler() }))
+        _ = try await logged.login(username: PetstoreServer.username, password: PetstoreServer.password, otp: "123456")
         print("\nDone.")
     }
 }

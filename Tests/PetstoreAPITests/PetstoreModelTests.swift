@@ -37,6 +37,8 @@ import Testing
         #expect(Petstore.petExport().authentication == .scheme("apiKey"))
         #expect(Petstore.createPet(body: .init(name: "x")).timeout == .seconds(10))
         #expect(Petstore.endpointWares["createPet"] == ["signature"])
+        #expect(Petstore.service().redaction.isSensitive("otp"), "`sensitive: true` in the spec")
+        #expect(Petstore.service().redaction.isSensitive("Authorization"), "the standard names stay")
     }
 
     @Test func samplesStubTheClient() async throws {

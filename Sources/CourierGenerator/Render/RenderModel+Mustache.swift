@@ -18,6 +18,8 @@ extension SpecRenderModel: MustacheParent {
         case "timeout": timeout
         case "retry": retry
         case "cachePolicy": cachePolicy
+        case "sensitiveNames": sensitiveNames
+        case "hasSensitiveNames": !sensitiveNames.isEmpty
         case "authSchemes": authSchemes
         case "hasAuthSchemes": !authSchemes.isEmpty
         case "defaultAuthScheme": defaultAuthScheme

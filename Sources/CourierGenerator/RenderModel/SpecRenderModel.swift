@@ -24,6 +24,8 @@ public struct SpecRenderModel: Sendable, Hashable {
     public var retry: [String]
     /// The service's `CachePolicy` expression, if the spec sets `cache:`.
     public var cachePolicy: [String]
+    /// String literals of the wire names marked `sensitive: true`, sorted.
+    public var sensitiveNames: [String]
     /// The authentication schemes, declared and implicit.
     public var authSchemes: [AuthSchemeRender]
     /// The default scheme's constant (`AuthSchemes.session`), when `auth:` names one.
@@ -47,7 +49,7 @@ public struct SpecRenderModel: Sendable, Hashable {
     public init(
         sourceFileName: String, stem: String, namespace: String, namespaceDocs: [String],
         serviceNameLiteral: String, environments: [EnvironmentRender], headers: [HeaderRender],
-        timeout: [String], retry: [String] = [], cachePolicy: [String] = [], authSchemes: [AuthSchemeRender] = [], defaultAuthScheme: [String] = [],
+        timeout: [String], retry: [String] = [], cachePolicy: [String] = [], sensitiveNames: [String] = [], authSchemes: [AuthSchemeRender] = [], defaultAuthScheme: [String] = [],
         dateFormat: String, keyStrategy: String, errorEnvelope: [ErrorEnvelopeRender],
         models: [ModelRender], endpoints: [EndpointRender], samples: [SampleRender], clientTypeName: String
     ) {
@@ -61,6 +63,7 @@ public struct SpecRenderModel: Sendable, Hashable {
         self.timeout = timeout
         self.retry = retry
         self.cachePolicy = cachePolicy
+        self.sensitiveNames = sensitiveNames
         self.authSchemes = authSchemes
         self.defaultAuthScheme = defaultAuthScheme
         self.dateFormat = dateFormat

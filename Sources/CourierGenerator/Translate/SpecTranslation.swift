@@ -44,6 +44,7 @@ struct SpecTranslation {
             timeout: spec.timeout.map { [SwiftLiteral.duration(seconds: $0.value)] } ?? [],
             retry: spec.retry.map { [SwiftLiteral.retryOptions($0)] } ?? [],
             cachePolicy: cachePolicy(spec.cache),
+            sensitiveNames: sensitiveNames(),
             authSchemes: authSchemes, defaultAuthScheme: defaultAuth.map { ["AuthSchemes.\($0.constant)"] } ?? [],
             dateFormat: dateFormat(spec.dateFormat) ?? ".iso8601",
             keyStrategy: keyStrategy(), errorEnvelope: errorEnvelope(), models: models, endpoints: endpoints,
@@ -135,5 +136,26 @@ struct SpecTranslation {
             return "no such file"
         }
         return error.localizedDescription
+    }
+}
+
+extension SpecTranslation {
+    /// The wire names of the spec's fields and parameters marked `sensitive: true` (both
+    /// spellings when keys are converted to snake_case), as sorted string literals.
+    func sensitiveNames() -> [String] {
+        var names = Set<String>()
+        for model in spec.models {
+            guard case .object(let fields) = model.kind else { continue }
+            for field in fields where field.sensitive {
+                names.insert(field.key ?? field.name.value)
+                if spec.keyStrategy?.value == "snakeCase" { names.insert(SnakeCaseKeys.toSnakeCase(field.key ?? field.name.value)) }
+            }
+        }
+        for endpoint in spec.endpoints {
+            var parameters = endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters
+            if case .form(let fields, _) = endpoint.body { parameters += fields }
+            for parameter in parameters where parameter.sensitive { names.insert(parameter.key ?? parameter.name.value) }
+        }
+        return names.map { $0.lowercased() }.sorted().map(SwiftLiteral.string)
     }
 }

@@ -72,6 +72,8 @@ public struct Parameter: Sendable {
     public var defaultValue: Located<SpecValue>?
     /// Summary, description and deprecation.
     public var documentation: Documentation
+    /// `sensitive: true`: the value is a secret that logs and errors never print.
+    public var sensitive = false
 
     /// Creates a parameter.
     public init(

@@ -76,6 +76,8 @@ public struct Field: Sendable {
     public var format: Located<String>?
     /// Summary, description and deprecation.
     public var documentation: Documentation
+    /// `sensitive: true`: the value is a secret that logs and errors never print.
+    public var sensitive = false
 
     /// Creates a field.
     public init(

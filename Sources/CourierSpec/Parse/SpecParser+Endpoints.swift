@@ -95,9 +95,11 @@ extension SpecParser {
     }
 
     private static func parameter(_ entry: TypedEntry) -> Parameter {
-        Parameter(
+        var parameter = Parameter(
             name: entry.name, type: entry.type, key: entry.key, defaultValue: entry.defaultValue,
             documentation: entry.documentation)
+        parameter.sensitive = entry.sensitive
+        return parameter
     }
 
     /// `body: Type`, `form: { field: Type }` or `raw: content/type`: at most one of them.

@@ -37,9 +37,11 @@ extension SpecParser {
     }
 
     private static func field(_ entry: TypedEntry) -> Field {
-        Field(
+        var field = Field(
             name: entry.name, type: entry.type, key: entry.key, defaultValue: entry.defaultValue,
             format: entry.format, documentation: entry.documentation)
+        field.sensitive = entry.sensitive
+        return field
     }
 
     private mutating func enumModel(name: Located<String>, mapping: KeyedMapping, cases node: YAMLNode, what: String) -> Model? {

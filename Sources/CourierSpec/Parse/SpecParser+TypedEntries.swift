@@ -13,13 +13,15 @@ struct TypedEntry {
     var format: Located<String>?
     /// `summary:`, `description:`, `deprecated:`.
     var documentation: Documentation
+    /// `sensitive: true`: the value is a secret, never printed.
+    var sensitive = false
 }
 
 extension SpecParser {
     /// Keys of the long form of a field.
-    static let fieldKeys: Set<String> = ["type", "format", "key", "default", "summary", "description", "deprecated"]
+    static let fieldKeys: Set<String> = ["type", "format", "key", "default", "summary", "description", "deprecated", "sensitive"]
     /// Keys of the long form of a parameter.
-    static let parameterKeys: Set<String> = ["type", "key", "default", "summary", "description", "deprecated"]
+    static let parameterKeys: Set<String> = ["type", "key", "default", "summary", "description", "deprecated", "sensitive"]
 
     /// Reads every entry of a mapping of typed entries, such as a model's fields or `query:`.
     mutating func typedEntries(_ node: YAMLNode, kind: String, known: Set<String>) -> [TypedEntry] {
@@ -85,6 +87,13 @@ extension SpecParser {
         if let key = mapping.value("key") { entry.key = text(key, what: "`key` of \(what)")?.value }
         if let format = mapping.value("format") { entry.format = text(format, what: "`format` of \(what)") }
         if let value = mapping.value("default") { entry.defaultValue = Located(Self.specValue(value), at: value.location) }
+        if let value = mapping.value("sensitive") {
+            if let flag = value.scalar, flag.isPlain, flag.text == "true" || flag.text == "false" {
+                entry.sensitive = flag.text == "true"
+            } else {
+                log.error("`sensitive` of \(what) must be true or false", at: value.location)
+            }
+        }
         return entry
     }
 

@@ -10,7 +10,7 @@ extension PetstoreClient {
     }
 
     /// Exchanges credentials for tokens.
-    public func login(username: String, password: String, scope: String = "read") async throws -> Petstore.TokenPair {
-        try await client.send(Petstore.login(username: username, password: password, scope: scope))
+    public func login(username: String, password: String, scope: String = "read", otp: String? = nil) async throws -> Petstore.TokenPair {
+        try await client.send(Petstore.login(username: username, password: password, scope: scope, otp: otp))
     }
 }

@@ -15,12 +15,13 @@ extension Petstore {
     }
 
     /// Exchanges credentials for tokens.
-    public static func login(username: String, password: String, scope: String = "read") -> Request<TokenPair> {
+    public static func login(username: String, password: String, scope: String = "read", otp: String? = nil) -> Request<TokenPair> {
         var request = Request<TokenPair>(method: .post, path: "/auth/login", name: "login")
         var fields = FormFields()
         fields.add("username", username)
         fields.add("password", password)
         fields.add("scope", scope)
+        fields.add("otp", otp)
         request.body = .form(fields.items)
         request.authentication = .none
         return request

@@ -34,6 +34,7 @@ public enum Petstore {
             timeout: .seconds(30),
             coding: JSONCoding(dateFormat: .iso8601, keyStrategy: .useDefaultKeys),
             environments: environments,
+            redaction: Redaction(sensitiveNames: Redaction.standard.sensitiveNames.union(["otp"])),
             retry: RetryOptions(attempts: 3, statuses: [502, 503, 504]),
             authSchemes: AuthSchemes.all,
             defaultAuthScheme: AuthSchemes.session
