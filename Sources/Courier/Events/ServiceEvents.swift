@@ -32,14 +32,9 @@ public struct ServiceEvents: AsyncSequence, Sendable {
     }
 }
 
-/// Fans published events out to the current subscribers.
+/// Fans published events out to the current subscribers, and tells the observing wares.
 final class EventHub: Sendable {
-    private struct State {
-        var nextID = 0
-        var subscribers: [Int: AsyncStream<any ServiceEvent>.Continuation] = [:]
-    }
-
-    private let state = Locked(State())
+    private let broadcast = Broadcast<any ServiceEvent>(buffering: 256)
     /// Client-wide wares that hear every event.
     private let observers: [any EventObservingWare]
 
@@ -49,32 +44,16 @@ final class EventHub: Sendable {
     }
 
     /// The number of current subscribers.
-    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+    var subscriberCount: Int { broadcast.subscriberCount }
 
     /// A new subscriber's stream; it unsubscribes when the stream ends or is dropped.
     func subscribe() -> AsyncStream<any ServiceEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: (any ServiceEvent).self, bufferingPolicy: .bufferingNewest(256))
-        let id = state.withLock { state in
-            defer { state.nextID += 1 }
-            state.subscribers[state.nextID] = continuation
-            return state.nextID
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
-        }
-        return stream
+        broadcast.subscribe()
     }
 
-    /// Sends `event` to every current subscriber.
+    /// Tells the observers, then sends `event` to every current subscriber.
     func publish(_ event: any ServiceEvent) {
         for observer in observers { observer.observe(event) }
-        let subscribers = state.withLock { Array($0.subscribers.values) }
-        for subscriber in subscribers { subscriber.yield(event) }
-    }
-
-    deinit {
-        let subscribers = state.withLock { $0.subscribers.values }
-        for subscriber in subscribers { subscriber.finish() }
+        broadcast.yield(event)
     }
 }

@@ -24,13 +24,8 @@ public final class ActivityTracker: Ware {
         }
     }
 
-    private struct State {
-        var count = 0
-        var nextID = 0
-        var subscribers: [Int: AsyncStream<Change>.Continuation] = [:]
-    }
-
-    private let state = Locked(State())
+    private let inFlight = Locked(0)
+    private let broadcast = Broadcast<Change>(buffering: 1_000)
     private let onChange: (@Sendable (Int) -> Void)?
 
     /// A tracker; `onChange` (if any) is called with the number in flight after every change.
@@ -42,20 +37,11 @@ public final class ActivityTracker: Ware {
     public var position: WarePosition { .before(.observation) }
 
     /// The calls in flight now.
-    public var count: Int { state.withLock { $0.count } }
+    public var count: Int { inFlight.withLock { $0 } }
 
     /// Every change from now on, for as long as the stream is iterated.
     public func changes() -> AsyncStream<Change> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Change.self, bufferingPolicy: .bufferingNewest(1_000))
-        let id = state.withLock { state in
-            defer { state.nextID += 1 }
-            state.subscribers[state.nextID] = continuation
-            return state.nextID
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
-        }
-        return stream
+        broadcast.subscribe()
     }
 
     /// Counts the call in and out.
@@ -69,12 +55,11 @@ public final class ActivityTracker: Ware {
     }
 
     private func change(_ delta: Int, _ make: (Int) -> Change) {
-        let (count, subscribers) = state.withLock { state -> (Int, [AsyncStream<Change>.Continuation]) in
-            state.count += delta
-            return (state.count, Array(state.subscribers.values))
+        let count = inFlight.withLock { count in
+            count += delta
+            return count
         }
-        let change = make(count)
-        for subscriber in subscribers { subscriber.yield(change) }
+        broadcast.yield(make(count))
         onChange?(count)
     }
 }

@@ -26,6 +26,8 @@ final class AuthTestServer: @unchecked Sendable {
     private var state = State()
     /// How long a refresh takes to answer, so that waiters pile up.
     var refreshDelay: Duration = .milliseconds(150)
+    /// When set, a refresh is answered only once the test signals it.
+    var refreshGate: DispatchSemaphore?
 
     init() throws {
         server = try TestServer()
@@ -56,6 +58,7 @@ final class AuthTestServer: @unchecked Sendable {
                 return .json(
                     #"{"accessToken":"\#(state.access)","refreshToken":"refresh-\#(state.issued)","expiresIn":\#(state.expiresIn)}"#)
             }
+            if let refreshGate { _ = refreshGate.wait(timeout: .now() + 10) }
             return answer.delayed(by: refreshDelay)
         }
         server.start()

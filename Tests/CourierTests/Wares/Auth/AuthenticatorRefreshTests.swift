@@ -112,13 +112,15 @@ struct AuthenticatorRefreshTests {
     func cancelOneWaiter() async throws {
         let server = try AuthTestServer()
         defer { server.stop() }
-        server.refreshDelay = .milliseconds(500)
+        let gate = DispatchSemaphore(value: 0)
+        server.refreshGate = gate
         let auth = Authenticator(store: MemoryCredentialStore(["session": .bearer("stale", refreshToken: "refresh-1")]))
         let client = try server.client(auth)
         let calls = (0..<10).map { _ in Task { try await client.send(dataRequest()) } }
         while !server.server.requests.contains(where: { $0.path == "/refresh" }) { try await Task.sleep(for: .milliseconds(5)) }
         calls[0].cancel()
         #expect(await calls[0].result.failureError is CancellationError)
+        gate.signal()
         for call in calls.dropFirst() { #expect(try await call.value == ["ok": true]) }
         #expect(server.refreshCount == 1)
     }

@@ -4,6 +4,17 @@ import Foundation
 import HTTPTypes
 import Testing
 
+/// Counts the calls about to reach the coalescing ware.
+private struct Arrivals: Middleware {
+    var position: WarePosition { .before(.coalescing) }
+    let log: Recorder<Int>
+
+    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+        log.append(1)
+        return .proceed(request)
+    }
+}
+
 /// Records how the calls that reach it end, just inside the coalescing slot.
 private struct CallEnds: Postware {
     var position: WarePosition { .after(.coalescing) }
@@ -35,12 +46,19 @@ struct CoalescingTests {
     @Test("100 concurrent identical GETs: 1 request reaches the server, 100 callers get equal values")
     func hundredShareOne() async throws {
         let coalescing = Coalescing()
+        let arrived = Recorder<Int>()
+        let gate = DispatchSemaphore(value: 0)
         try await withLoopback(
-            routes: { $0.route(.get, "/pets") { _ in .json(#"{"count":3}"#).delayed(by: .milliseconds(300)) } },
-            wares: [coalescing]
+            routes: { $0.route(.get, "/pets") { _ in
+                _ = gate.wait(timeout: .now() + 10)  // answered once every caller has joined
+                return .json(#"{"count":3}"#)
+            } },
+            wares: [coalescing, Arrivals(log: arrived)]
         ) { server, client in
+            let tasks = fire(100, client)
+            try await releaseWhen(arrived, reach: 100, gate, openings: 1)
             var values: [[String: Int]] = []
-            for task in fire(100, client) { values.append(try await task.value) }
+            for task in tasks { values.append(try await task.value) }
             #expect(values.count == 100)
             #expect(values.allSatisfy { $0 == ["count": 3] })
             #expect(server.requestCount == 1)
@@ -50,11 +68,18 @@ struct CoalescingTests {
 
     @Test("different Authorization values are not shared")
     func differentUsers() async throws {
+        let arrived = Recorder<Int>()
+        let gate = DispatchSemaphore(value: 0)
         try await withLoopback(
-            routes: { $0.route(.get, "/pets") { _ in .json(#"{"count":1}"#).delayed(by: .milliseconds(300)) } },
-            wares: [Coalescing()]
+            routes: { $0.route(.get, "/pets") { _ in
+                _ = gate.wait(timeout: .now() + 10)
+                return .json(#"{"count":1}"#)
+            } },
+            wares: [Coalescing(), Arrivals(log: arrived)]
         ) { server, client in
-            for task in fire(20, client, { request(token: $0 % 2 == 0 ? "ada" : "bob") }) { _ = try await task.value }
+            let tasks = fire(20, client) { request(token: $0 % 2 == 0 ? "ada" : "bob") }
+            try await releaseWhen(arrived, reach: 20, gate, openings: 2)
+            for task in tasks { _ = try await task.value }
             #expect(server.requestCount == 2)
             #expect(Set(server.requests.compactMap { $0.header("Authorization") }) == ["Bearer ada", "Bearer bob"])
         }
@@ -66,8 +91,12 @@ struct CoalescingTests {
         let ends = Recorder<String>()
         let executor = DedicatedExecutor()
         defer { executor.stop() }
+        let gate = DispatchSemaphore(value: 0)
         try await withLoopback(
-            routes: { $0.route(.get, "/pets") { _ in .json(#"{"count":7}"#).delayed(by: .milliseconds(800)) } },
+            routes: { $0.route(.get, "/pets") { _ in
+                _ = gate.wait(timeout: .now() + 10)  // held until the waiters are cancelled
+                return .json(#"{"count":7}"#)
+            } },
             wares: [Coalescing(), CallEnds(log: ends)]
         ) { server, client in
             // On a thread of their own, so the measurement does not count the pool's queue.
@@ -78,11 +107,13 @@ struct CoalescingTests {
                 await elapsed {
                     for task in tasks.dropLast() { task.cancel() }
                     for task in tasks.dropLast() {
-                        #expect(await task.result.failureError is CancellationError)
+                        let result = await task.result
+                        #expect(result.failureError is CancellationError, "\(result)")
                     }
                 }
             }
             #expect(took < .milliseconds(500))
+            gate.signal()
             #expect(try await tasks.last?.value == ["count": 7])
             #expect(server.requestCount == 1)
             #expect(ends.all == ["success"])
@@ -134,12 +165,19 @@ struct CoalescingTests {
 
     @Test("every waiter gets the shared error, each naming its own call")
     func sharedError() async throws {
+        let arrived = Recorder<Int>()
+        let gate = DispatchSemaphore(value: 0)
         try await withLoopback(
-            routes: { $0.route(.get, "/pets") { _ in .text("down", status: 503).delayed(by: .milliseconds(300)) } },
-            wares: [Coalescing()]
+            routes: { $0.route(.get, "/pets") { _ in
+                _ = gate.wait(timeout: .now() + 10)
+                return .text("down", status: 503)
+            } },
+            wares: [Coalescing(), Arrivals(log: arrived)]
         ) { server, client in
+            let tasks = fire(10, client)
+            try await releaseWhen(arrived, reach: 10, gate, openings: 1)
             var callIDs: Set<CallID> = []
-            for task in fire(10, client) {
+            for task in tasks {
                 let error = try #require(await task.result.failureError as? CourierError)
                 #expect(error.status?.code == 503)
                 #expect(error.kind == .status)
@@ -149,6 +187,15 @@ struct CoalescingTests {
             #expect(server.requestCount == 1)
         }
     }
+}
+
+/// Once `count` calls have arrived (and a moment more, for the last to join), lets the server
+/// answer `openings` held requests.
+private func releaseWhen(_ arrived: Recorder<Int>, reach count: Int, _ gate: DispatchSemaphore, openings: Int) async throws {
+    let deadline = ContinuousClock.now + promptly
+    while arrived.all.count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+    try await Task.sleep(for: .milliseconds(50))
+    for _ in 0..<openings { gate.signal() }
 }
 
 @Suite("OfflineAbort: fails fast when the device is offline")
