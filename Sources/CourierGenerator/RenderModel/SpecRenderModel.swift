@@ -122,12 +122,12 @@ public struct ErrorEnvelopeRender: Sendable, Hashable {
     /// The model error bodies decode to, as spelled inside the namespace.
     public var modelType: String
     /// The code field's name as a string literal.
-    public var codeFieldLiteral: String
+    public var codeFieldLiteral: [String]
     /// Code → event pairs, in file order.
     public var events: [KeyValueLiteral]
 
     /// Creates an envelope.
-    public init(modelType: String, codeFieldLiteral: String, events: [KeyValueLiteral]) {
+    public init(modelType: String, codeFieldLiteral: [String], events: [KeyValueLiteral]) {
         self.modelType = modelType
         self.codeFieldLiteral = codeFieldLiteral
         self.events = events

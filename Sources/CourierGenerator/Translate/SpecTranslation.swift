@@ -101,7 +101,7 @@ struct SpecTranslation {
         }
         return [ErrorEnvelopeRender(
             modelType: modelType,
-            codeFieldLiteral: SwiftLiteral.string(envelope.codeField?.value ?? "code"),
+            codeFieldLiteral: envelope.codeField.map { [SwiftLiteral.string($0.value)] } ?? [],
             events: envelope.events.map {
                 KeyValueLiteral(key: SwiftLiteral.string($0.value.name), value: SwiftLiteral.string($0.value.value))
             })]

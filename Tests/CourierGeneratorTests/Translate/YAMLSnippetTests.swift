@@ -55,6 +55,20 @@ import Testing
         #expect(files["snippet.Service.swift"]?.contains("retry: RetryOptions(attempts: 4, statuses: [503])") == true)
     }
 
+    @Test func errorEnvelopeWithoutCodeFieldGeneratesNone() throws {
+        let files = try generate("""
+            courier: 1
+            service: Shop
+            baseURL: https://shop.example.com
+            errors: { model: Problem }
+            models:
+              Problem: { title: String }
+            """)
+        let service = try #require(files["snippet.Service.swift"])
+        #expect(service.contains("public typealias Model = Problem"))
+        #expect(!service.contains("codeField"), "no silent \"code\" default")
+    }
+
     @Test func serviceCachePolicyAndUpdatesMethods() throws {
         let files = try generate("""
             courier: 1
