@@ -113,7 +113,11 @@ let package = Package(
         .executableTarget(name: "CacheCrashProbe", dependencies: ["Courier"]),
         .executableTarget(
             name: "CourierBenchmark",
-            dependencies: ["Courier", "CourierTesting", "CourierTestServer"]
+            dependencies: [
+                "Courier", "CourierTesting", "CourierTestServer", "CourierTelemetry",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ]
         ),
 
         // MARK: Tests

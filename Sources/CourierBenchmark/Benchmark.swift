@@ -1,5 +1,8 @@
+import CoreMetrics
 import Courier
+import CourierTelemetry
 import Foundation
+import Logging
 import HTTPTypes
 
 /// The model decoded in every variant: a few scalars and one date, like a typical list item.
@@ -95,6 +98,13 @@ nonisolated func runBenchmark(_ options: BenchmarkOptions) async throws -> Strin
     let wared = try Client(service: service, transport: CannedTransport(), wares: Array(repeating: NoOpWare(), count: 8))
     let retrying = try Client(service: service, transport: CannedTransport(), wares: [Retry()])
     let coalescing = try Client(service: service, transport: CannedTransport(), wares: [Coalescing()])
+    // Logging at info through a handler that drops everything (the ware still builds its lines'
+    // inputs), and metrics through swift-metrics' no-op factory.
+    var noOpInfo = Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
+    noOpInfo.logLevel = .info
+    let logging = try Client(service: service, transport: CannedTransport(), wares: [RequestLogging()], logger: noOpInfo)
+    let measured = try Client(
+        service: service, transport: CannedTransport(), wares: [MetricsWare(factory: NOOPMetricsHandler.instance)])
     var authService = service
     authService.authSchemes = [AuthScheme(name: "session", kind: .bearer)]
     authService.defaultAuthScheme = "session"
@@ -120,6 +130,8 @@ nonisolated func runBenchmark(_ options: BenchmarkOptions) async throws -> Strin
         Variant(name: "retry") { sink &+= try await retrying.send(request).id },
         Variant(name: "coalescing") { sink &+= try await coalescing.send(request).id },
         Variant(name: "auth") { sink &+= try await authenticated.send(request).id },
+        Variant(name: "logging") { sink &+= try await logging.send(request).id },
+        Variant(name: "metrics") { sink &+= try await measured.send(request).id },
     ]
     let timings = try await measure(variants, rounds: options.rounds, iterations: options.iterations)
     let none = Timing(median: .nan, minimum: .nan)
@@ -127,6 +139,7 @@ nonisolated func runBenchmark(_ options: BenchmarkOptions) async throws -> Strin
     let (c, d) = (timings["send0"] ?? none, timings["send8"] ?? none)
     let (e, f) = (timings["retry"] ?? none, timings["coalescing"] ?? none)
     let g = timings["auth"] ?? none
+    let (h, i) = (timings["logging"] ?? none, timings["metrics"] ?? none)
 
     func row(_ label: String, _ median: Double, _ minimum: Double, _ note: String) -> String {
         label.padding(toLength: 40, withPad: " ", startingAt: 0)
@@ -155,6 +168,10 @@ nonisolated func runBenchmark(_ options: BenchmarkOptions) async throws -> Strin
             String(format: "ware cost (e)-(b) %+.3f µs (a task per call)", f.median - c.median)),
         row("(f) client.send, Authenticator", g.median, g.minimum,
             String(format: "ware cost (f)-(b) %+.3f µs (valid bearer token)", g.median - c.median)),
+        row("(g) client.send, RequestLogging at info", h.median, h.minimum,
+            String(format: "ware cost (g)-(b) %+.3f µs (no-op handler)", h.median - c.median)),
+        row("(h) client.send, MetricsWare", i.median, i.minimum,
+            String(format: "ware cost (h)-(b) %+.3f µs (no-op factory)", i.median - c.median)),
     ]
     return lines.joined(separator: "\n")
 }
