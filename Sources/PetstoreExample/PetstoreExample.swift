@@ -63,8 +63,9 @@ enum PetstoreExample {
         try await petstore.deletePet(id: created.id)
         do {
             _ = try await petstore.getPet(id: created.id)
-        } catch let error as CourierError {
-            print("   getPet after delete: \(error)")
+        } catch let error as Petstore.ServiceError {
+            // The spec's `errors:` envelope, typed: the caller reads the backend's own code.
+            if case .apiError(let envelope) = error.body { print("   getPet after delete: \(error) [\(envelope.code): \(envelope.message)]") }
         }
 
         print("\n7. Timing, source and the raw response are one call away")

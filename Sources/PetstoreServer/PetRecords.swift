@@ -85,6 +85,13 @@ final class PetStoreState: @unchecked Sendable {
         }
     }
 
+    /// Whether every call is answered 503 MAINTENANCE.
+    var maintenance: Bool {
+        get { withLock { inMaintenance } }
+        set { withLock { inMaintenance = newValue } }
+    }
+    private var inMaintenance = false
+
     /// Makes the current access token invalid, as its expiry would.
     func expireToken() { withLock { currentToken = "expired-\(UUID().uuidString.prefix(8))" } }
     /// Makes every refresh token invalid, as a revoked session would.

@@ -52,6 +52,9 @@ extension PetstoreServer {
         guard let body = object(request.body), let name = body["name"] as? String else {
             return error(400, "BAD_BODY", "a pet needs a name")
         }
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return .json(encode(["message": "the pet is not valid", "problems": ["name is empty"]]), status: 422)
+        }
         let pet = state.add(
             name: name, tag: body["tag"] as? String, status: body["status"] as? String ?? "available",
             birthday: body["birthday"] as? String)

@@ -45,6 +45,10 @@ public final class PetstoreServer: Sendable {
     /// gateway losing the answer would; a retry with the same `Idempotency-Key` gets the pet.
     public func failCreatesAfterStoring(_ statuses: [Int]) { state.failCreates(statuses) }
 
+    /// Puts the server in maintenance (every call answers 503 with the code `MAINTENANCE`) or
+    /// takes it out.
+    public func setMaintenance(_ on: Bool) { state.maintenance = on }
+
     /// Makes the current access token invalid (as its expiry would): the next call is answered
     /// 401 until the client refreshes.
     public func expireAccessToken() { state.expireToken() }
@@ -86,6 +90,12 @@ public final class PetstoreServer: Sendable {
         }
         route(.get, "/reports/{kind}") { request in
             let kind = request.pathParameters["kind"]?.removingPercentEncoding ?? ""
+            if kind == "crash" { return .text("<html>boom</html>", status: 500) }
+            if kind == "legacy" {
+                var response = TestServer.Response.text("report legacy")
+                response.headers.append(.init(name: "X-App-Obsolete", value: "1"))
+                return response
+            }
             let pets = state.all()
             return .text("report \(kind): \(pets.count) pets, \(pets.filter { $0.status == "available" }.count) available")
         }
@@ -127,6 +137,7 @@ public final class PetstoreServer: Sendable {
     ) {
         let state = self.state
         server.route(method, "/v1" + path) { request in
+            if state.maintenance { return Self.error(503, "MAINTENANCE", "back at six") }
             if authenticated, request.header("Authorization") != "Bearer \(state.token)" {
                 return Self.error(401, "UNAUTHORIZED", "a bearer token is required")
             }

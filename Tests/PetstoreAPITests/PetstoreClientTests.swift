@@ -66,7 +66,9 @@ import Testing
         await #expect {
             _ = try await harness.client.getPet(id: created.id)
         } throws: { error in
-            (error as? CourierError)?.status?.code == 404
+            // The spec's `errors:` envelope arrives typed.
+            guard let error = error as? Petstore.ServiceError, case .apiError(let envelope) = error.body else { return false }
+            return error.status == 404 && envelope.code == "NOT_FOUND" && error.call?.endpoint == "getPet"
         }
     }
 
@@ -151,11 +153,11 @@ import Testing
         do {
             _ = try await harness.client.listPets()
             Issue.record("expected a 401")
-        } catch let error as CourierError {
-            let response = try #require(error.response)
-            #expect(error.kind == .status)
-            #expect(response.status.code == 401)
-            let envelope = try JSONDecoder().decode(Petstore.APIError.self, from: response.body)
+        } catch let error as Petstore.ServiceError {
+            #expect(error.status == 401)
+            #expect(error.kind == .serviceError)
+            #expect(error.call?.endpoint == "listPets")
+            guard case .apiError(let envelope) = error.body else { Issue.record("\(error.body)"); return }
             #expect(envelope.code == "UNAUTHORIZED")
         }
     }

@@ -51,9 +51,15 @@ import Testing
         #expect(Petstore.samples.keys.sorted() == ["getPet", "listPets"])
     }
 
-    @Test func errorEnvelopeDescribesEvents() {
-        #expect(Petstore.ErrorEnvelope.events["MAINTENANCE"] == "maintenanceMode")
+    @Test func errorEnvelopeMapsCodesToTypedEvents() throws {
         #expect(Petstore.ErrorEnvelope.codeField == "code")
+        let body = Data(#"{"code":"MAINTENANCE","message":"back soon"}"#.utf8)
+        let outcome = Petstore.errorMapping.outcome(
+            for: RawResponse(status: .serviceUnavailable, body: body), failed: true, decoder: Petstore.service().coding.makeDecoder())
+        #expect(outcome.events.compactMap { $0 as? Petstore.Event } == [.serviceUnavailable, .maintenanceMode], "status first, then code")
+        let error = try #require(outcome.error as? Petstore.ServiceError)
+        guard case .apiError(let envelope) = error.body else { Issue.record("\(error.body)"); return }
+        #expect(envelope.message == "back soon")
     }
 }
 

@@ -22,7 +22,9 @@ final class ClientCore: Sendable {
         self.logger = logger
         self.encoder = try RequestEncoder(service: service)
         self.decoder = service.coding.makeDecoder()
-        self.chain = WareChain(wares: wares, transport: transport)
+        let decoder = service.coding.makeDecoder()
+        let mapping = service.errorMapping.map { [ErrorMappingWare(mapping: $0, decoder: decoder)] as [any Ware] } ?? []
+        self.chain = WareChain(wares: wares + mapping, transport: transport)
         self.clock = MonotonicClock(clock)
         self.wallClock = wallClock
         self.random = random

@@ -16,6 +16,10 @@ enum CallFailure {
     /// stays reachable as itself through ``CourierError/underlying``.
     static func decorate(_ error: any Error, request: PreparedRequest, context: CallContext, origin: Origin) -> any Error {
         if error is CancellationError { return error }
+        if var failure = error as? any ServiceFailure {
+            if failure.call == nil { failure.call = identity(of: request, context: context) }
+            return failure
+        }
         if var error = error as? CourierError {
             guard let call = error.call else {
                 error.call = identity(of: request, context: context)

@@ -22,6 +22,8 @@ public struct ServiceConfiguration: Sendable {
     public var redaction: Redaction
     /// The service's retry options (the spec's top-level `retry:`), under each request's own.
     public var retry: RetryOptions?
+    /// How the service's error envelopes and events are read (the spec's `errors:`).
+    public var errorMapping: ErrorMapping?
     /// The cache policy of requests that set none (the spec's top-level `cache:`), for ``HTTPCache``.
     public var cachePolicy: CachePolicy?
     /// The authentication schemes the service declares, for the ``Authenticator``.
@@ -40,6 +42,7 @@ public struct ServiceConfiguration: Sendable {
         redaction: Redaction = .standard,
         retry: RetryOptions? = nil,
         cachePolicy: CachePolicy? = nil,
+        errorMapping: ErrorMapping? = nil,
         authSchemes: [AuthScheme] = [],
         defaultAuthScheme: AuthSchemeName? = nil
     ) {
@@ -52,6 +55,7 @@ public struct ServiceConfiguration: Sendable {
         self.redaction = redaction
         self.retry = retry
         self.cachePolicy = cachePolicy
+        self.errorMapping = errorMapping
         self.authSchemes = authSchemes
         self.defaultAuthScheme = defaultAuthScheme
     }

@@ -68,7 +68,39 @@ extension ErrorEnvelopeRender: MustacheParent {
         switch named {
         case "modelType": modelType
         case "codeFieldLiteral": codeFieldLiteral
-        case "events": events
+        case "defaultCase": defaultCase
+        case "statusBodies": statusBodies
+        case "bodies": bodies
+        case "eventCases": eventCases
+        case "codeEvents": codeEvents
+        case "hasCodeEvents": !codeEvents.isEmpty
+        case "statusEvents": statusEvents
+        case "headerEvents": headerEvents
+        case "codeProperty": codeProperty
+        case "codeOptional": codeOptional
+        default: nil
+        }
+    }
+}
+
+extension StatusBodyRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "status": status
+        case "caseName": caseName
+        case "modelType": modelType
+        default: nil
+        }
+    }
+}
+
+extension MatchRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "match": match
+        case "caseName": caseName
         default: nil
         }
     }

@@ -117,21 +117,67 @@ public struct HeaderRender: Sendable, Hashable {
     }
 }
 
-/// The backend's error envelope.
+/// The backend's error envelope: the typed error, the event enum and the mapping between them.
 public struct ErrorEnvelopeRender: Sendable, Hashable {
     /// The model error bodies decode to, as spelled inside the namespace.
     public var modelType: String
-    /// The code field's name as a string literal.
+    /// The code field's name as a string literal, when declared.
     public var codeFieldLiteral: [String]
-    /// Code → event pairs, in file order.
-    public var events: [KeyValueLiteral]
+    /// The `ServiceError.Body` case of the default model.
+    public var defaultCase: String
+    /// Per-status models: `case 422: … ValidationError`.
+    public var statusBodies: [StatusBodyRender]
+    /// Every `ServiceError.Body` case (default first).
+    public var bodies: [StatusBodyRender]
+    /// The `Event` cases, in file order.
+    public var eventCases: [String]
+    /// Code → event case, matched on ``codeProperty``.
+    public var codeEvents: [MatchRender]
+    /// Status → event case.
+    public var statusEvents: [MatchRender]
+    /// Header field → event case.
+    public var headerEvents: [MatchRender]
+    /// The Swift property holding the code (empty when there are no code events).
+    public var codeProperty: String
+    /// Whether that property is optional.
+    public var codeOptional: Bool
 
     /// Creates an envelope.
-    public init(modelType: String, codeFieldLiteral: [String], events: [KeyValueLiteral]) {
+    public init(
+        modelType: String, codeFieldLiteral: [String], defaultCase: String, statusBodies: [StatusBodyRender],
+        eventCases: [String], codeEvents: [MatchRender], statusEvents: [MatchRender], headerEvents: [MatchRender],
+        codeProperty: String, codeOptional: Bool
+    ) {
         self.modelType = modelType
         self.codeFieldLiteral = codeFieldLiteral
-        self.events = events
+        self.defaultCase = defaultCase
+        self.statusBodies = statusBodies
+        self.bodies = [StatusBodyRender(status: "", caseName: defaultCase, modelType: modelType)] + statusBodies
+        self.eventCases = eventCases
+        self.codeEvents = codeEvents
+        self.statusEvents = statusEvents
+        self.headerEvents = headerEvents
+        self.codeProperty = codeProperty
+        self.codeOptional = codeOptional
     }
+}
+
+/// A status and the envelope model its error bodies decode to.
+public struct StatusBodyRender: Sendable, Hashable {
+    /// The status code (empty for the default model).
+    public var status: String
+    /// The `ServiceError.Body` case.
+    public var caseName: String
+    /// The model, as spelled inside the namespace.
+    public var modelType: String
+}
+
+/// What raises one event: a code literal, a status, or a header name literal.
+public struct MatchRender: Sendable, Hashable {
+    /// The code literal, status, or header name literal.
+    public var match: String
+    /// The `Event` case it raises.
+    public var caseName: String
 }
 
 /// A pair of string literals, for dictionary literals.

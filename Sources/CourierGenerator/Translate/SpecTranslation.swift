@@ -99,12 +99,41 @@ struct SpecTranslation {
             log.error("error envelope model '\(envelope.model.value)' is not a model", at: envelope.model.location)
             return []
         }
+        var cases = NameScope()
+        let defaultCase = cases.claim(SwiftIdentifier.member(envelope.model.value))
+        var statusBodies: [StatusBodyRender] = []
+        for entry in envelope.statuses {
+            guard let type = speller.local(.named(entry.value.value)) else { continue }
+            statusBodies.append(StatusBodyRender(
+                status: entry.value.name, caseName: cases.claim(SwiftIdentifier.member("status \(entry.value.name)")), modelType: type))
+        }
+        var eventCases: [String] = []
+        func eventCase(_ name: String) -> String {
+            let identifier = SwiftIdentifier.member(name)
+            if !eventCases.contains(identifier) { eventCases.append(identifier) }
+            return identifier
+        }
+        let codeEvents = envelope.events.map { MatchRender(match: SwiftLiteral.string($0.value.name), caseName: eventCase($0.value.value)) }
+        let statusEvents = envelope.statusEvents.map { MatchRender(match: $0.value.name, caseName: eventCase($0.value.value)) }
+        let headerEvents = envelope.headerEvents.map { MatchRender(match: SwiftLiteral.string($0.value.name), caseName: eventCase($0.value.value)) }
+        var codeProperty = ""
+        var codeOptional = false
+        if let codeField = envelope.codeField, !codeEvents.isEmpty,
+           let model = spec.models.first(where: { $0.name.value == envelope.model.value }), case .object(let fields) = model.kind,
+           let field = fields.first(where: { $0.name.value == codeField.value }) {
+            codeProperty = SwiftIdentifier.member(field.name.value)
+            codeOptional = field.type.value.isOptional
+        } else if !codeEvents.isEmpty {
+            log.error(
+                "`errors.events` match codes, so `errors.codeField` must name a field of '\(envelope.model.value)' declared in this file",
+                at: envelope.model.location)
+        }
         return [ErrorEnvelopeRender(
             modelType: modelType,
             codeFieldLiteral: envelope.codeField.map { [SwiftLiteral.string($0.value)] } ?? [],
-            events: envelope.events.map {
-                KeyValueLiteral(key: SwiftLiteral.string($0.value.name), value: SwiftLiteral.string($0.value.value))
-            })]
+            defaultCase: defaultCase, statusBodies: statusBodies, eventCases: eventCases,
+            codeEvents: codeProperty.isEmpty ? [] : codeEvents, statusEvents: statusEvents, headerEvents: headerEvents,
+            codeProperty: codeProperty, codeOptional: codeOptional)]
     }
 
     /// The sample of an endpoint, read relative to the spec file.

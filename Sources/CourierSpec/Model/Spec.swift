@@ -93,6 +93,12 @@ public struct ErrorEnvelope: Sendable {
     public var codeField: Located<String>?
     /// Error code → event name, in file order.
     public var events: [Located<NamedValue>]
+    /// Status → the model error bodies of that status decode to (`422: ValidationError`).
+    public var statuses: [Located<NamedValue>] = []
+    /// Status → event name, raised by any response with that status (`503: maintenance`).
+    public var statusEvents: [Located<NamedValue>] = []
+    /// Header field → event name, raised by any response carrying it (`X-App-Obsolete: obsoleteVersion`).
+    public var headerEvents: [Located<NamedValue>] = []
 
     /// Creates an envelope.
     public init(model: Located<String>, codeField: Located<String>? = nil, events: [Located<NamedValue>] = []) {

@@ -7,7 +7,7 @@ extension SpecParser {
         "retry", "cache", "auth", "authSchemes", "dates", "keys", "errors", "models", "endpoints",
     ]
     /// Keys of `errors:`.
-    static let errorsKeys: Set<String> = ["model", "codeField", "events"]
+    static let errorsKeys: Set<String> = ["model", "codeField", "events", "statuses", "statusEvents", "headerEvents"]
 
     /// Reads a whole spec from its root mapping.
     mutating func spec(_ root: YAMLNode, file: String) -> Spec {
@@ -73,6 +73,9 @@ extension SpecParser {
         var envelope = ErrorEnvelope(model: model)
         if let codeField = mapping.value("codeField") { envelope.codeField = text(codeField, what: "`errors.codeField`") }
         if let events = mapping.value("events") { envelope.events = namedValues(events, what: "`errors.events`", atValue: true) }
+        if let node = mapping.value("statuses") { envelope.statuses = namedValues(node, what: "`errors.statuses`", atValue: true) }
+        if let node = mapping.value("statusEvents") { envelope.statusEvents = namedValues(node, what: "`errors.statusEvents`", atValue: true) }
+        if let node = mapping.value("headerEvents") { envelope.headerEvents = namedValues(node, what: "`errors.headerEvents`", atValue: true) }
         return envelope
     }
 }

@@ -37,6 +37,12 @@ extension SpecValidator {
                 "`errors.model` '\(name)' is not a declared model" + Suggestion.didYouMean(name, among: models.names),
                 at: errors.model.location)
         } else if let fields = models.fields(of: name) {
+            if let codeField = errors.codeField, let field = fields.first(where: { $0.name.value == codeField.value }),
+               field.type.value.nonOptional != .named("String") {
+                log.error(
+                    "`errors.codeField` '\(codeField.value)' must be a String field (events match it against codes), not \(field.type.value)",
+                    at: codeField.location)
+            }
             if let codeField = errors.codeField, !fields.contains(where: { $0.name.value == codeField.value }) {
                 log.error(
                     "`errors.codeField` '\(codeField.value)' is not a field of '\(name)'"
@@ -46,11 +52,38 @@ extension SpecValidator {
         } else {
             log.error("`errors.model` '\(name)' must be a model with fields, not an enum", at: errors.model.location)
         }
-        for event in errors.events where !SwiftName.isIdentifier(event.value.value) {
+        for (events, label) in [(errors.events, "code"), (errors.statusEvents, "status"), (errors.headerEvents, "header")] {
+            for event in events where !SwiftName.isIdentifier(event.value.value) {
+                log.error(
+                    "event name '\(event.value.value)' for \(label) '\(event.value.name)' must be a Swift identifier, "
+                        + "such as maintenanceMode",
+                    at: event.location)
+            }
+        }
+        if !errors.events.isEmpty, errors.codeField == nil {
             log.error(
-                "event name '\(event.value.value)' for code '\(event.value.name)' must be a Swift identifier, "
-                    + "such as maintenanceMode",
-                at: event.location)
+                "`errors.events` match envelope codes, so `errors` needs `codeField:`, the field of '\(name)' holding the code",
+                at: errors.model.location)
+        }
+        for (entries, range, what) in [(errors.statuses, 400...599, "`errors.statuses`"), (errors.statusEvents, 100...599, "`errors.statusEvents`")] {
+            for status in entries where !(Int(status.value.name).map(range.contains) ?? false) {
+                log.error(
+                    "'\(status.value.name)' in \(what) is not a status code from \(range.lowerBound) to \(range.upperBound)",
+                    at: status.location)
+            }
+        }
+        for status in errors.statuses {
+            if models[status.value.value] == nil {
+                log.error(
+                    "`errors.statuses` model '\(status.value.value)' is not a declared model"
+                        + Suggestion.didYouMean(status.value.value, among: models.names),
+                    at: status.location)
+            } else if models.fields(of: status.value.value) == nil {
+                log.error("`errors.statuses` model '\(status.value.value)' must be a model with fields, not an enum", at: status.location)
+            }
+        }
+        for header in errors.headerEvents where !header.value.name.unicodeScalars.allSatisfy(SpecParser.isTokenCharacter) || header.value.name.isEmpty {
+            log.error("'\(header.value.name)' in `errors.headerEvents` is not a header name", at: header.location)
         }
     }
 }

@@ -35,7 +35,7 @@ enum PetstoreFixture {
         spec.dateFormat = Build.located("iso8601")
         spec.keyStrategy = Build.located("useDefaultKeys")
         spec.errors = ErrorEnvelope(
-            model: Build.located("APIError"),
+            model: Build.located("APIError"), codeField: Build.located("code"),
             events: [
                 Build.located(NamedValue(name: "MAINTENANCE", value: "maintenanceMode")),
                 Build.located(NamedValue(name: "OBSOLETE_VERSION", value: "obsoleteVersion")),

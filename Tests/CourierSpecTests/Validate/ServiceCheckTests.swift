@@ -41,6 +41,7 @@ import Testing
               APIError: { code: String }
             """) == [
             "3:10: error: `errors.model` 'ApiError' is not a declared model; did you mean 'APIError'?",
+            "3:10: error: `errors.events` match envelope codes, so `errors` needs `codeField:`, the field of 'ApiError' holding the code",
             "4:26: error: event name 'maintenance-mode' for code 'MAINTENANCE' must be a Swift identifier, "
                 + "such as maintenanceMode",
         ])

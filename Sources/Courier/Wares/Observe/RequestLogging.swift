@@ -76,6 +76,12 @@ public struct RequestLogging: Ware {
                 "🔥 \(context.endpoint) failed after \(milliseconds(context.elapsed)): \(error.kind): \(redactedMessage(error, redaction))")
             if let response = error.response { logResponse(response, redaction: redaction, logger: logger, context: context) }
             throw error
+        } catch let error as any ServiceFailure {
+            logger.log(
+                level: configuration.failureLevel,
+                "🔥 \(context.endpoint) failed after \(milliseconds(context.elapsed)): \(error.kind): \(error.response.status.code) \(error.response.status.phrase), \(type(of: error))")
+            logResponse(error.response, redaction: redaction, logger: logger, context: context)
+            throw error
         } catch {
             let kind = error is CancellationError ? "cancelled" : "\(type(of: error))"
             logger.log(level: configuration.failureLevel, "🔥 \(context.endpoint) failed after \(milliseconds(context.elapsed)): \(kind)")

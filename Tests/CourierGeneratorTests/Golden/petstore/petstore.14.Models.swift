@@ -2,3 +2,23 @@
 
 import Courier
 import Foundation
+
+extension Petstore {
+    public struct ValidationError: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var message: String
+        public var problems: [String]
+
+        /// Creates a value from its fields.
+        public init(message: String, problems: [String]) {
+            self.message = message
+            self.problems = problems
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: ValidationError, _ rhs: ValidationError) -> Bool {
+            guard Self.fieldEqual(lhs.message, rhs.message) else { return false }
+            guard Self.fieldEqual(lhs.problems, rhs.problems) else { return false }
+            return true
+        }
+    }
+}

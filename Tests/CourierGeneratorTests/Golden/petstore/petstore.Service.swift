@@ -36,6 +36,7 @@ public enum Petstore {
             environments: environments,
             redaction: Redaction(sensitiveNames: Redaction.standard.sensitiveNames.union(["otp"])),
             retry: RetryOptions(attempts: 3, statuses: [502, 503, 504]),
+            errorMapping: errorMapping,
             authSchemes: AuthSchemes.all,
             defaultAuthScheme: AuthSchemes.session
         )
@@ -79,16 +80,79 @@ extension Petstore {
 }
 
 extension Petstore {
-    /// The backend's error envelope: what error bodies decode to, and which codes raise events.
+    /// The backend's error envelope: what error bodies decode to.
     public enum ErrorEnvelope {
         /// The model error bodies decode to.
         public typealias Model = APIError
         /// The field of ``Model`` holding the code events are matched on.
         public static let codeField: String = "code"
-        /// Error code → event name.
-        public static let events: [String: String] = [
-            "MAINTENANCE": "maintenanceMode",
-            "OBSOLETE_VERSION": "obsoleteVersion",
-        ]
+    }
+
+    /// What the service tells the app through its error codes, statuses and header fields;
+    /// published on `client.events`.
+    public enum Event: ServiceEvent, Hashable {
+        /// The `maintenanceMode` event of the spec's `errors:`.
+        case maintenanceMode
+        /// The `obsoleteVersion` event of the spec's `errors:`.
+        case obsoleteVersion
+        /// The `serviceUnavailable` event of the spec's `errors:`.
+        case serviceUnavailable
+    }
+
+    /// An error the backend answered with its envelope: the decoded body, the response and the
+    /// call. Catch it as itself: `catch let error as Petstore.ServiceError`.
+    public struct ServiceError: ServiceFailure, CustomStringConvertible {
+        /// The decoded envelope, by the model its status uses.
+        public enum Body: Sendable {
+            /// A `APIError` body.
+            case apiError(APIError)
+            /// A `ValidationError` body.
+            case status422(ValidationError)
+        }
+
+        /// The decoded envelope.
+        public var body: Body
+        /// The response it came in.
+        public var response: RawResponse
+        /// The call that failed.
+        public var call: CallIdentity?
+
+        /// An error.
+        public init(body: Body, response: RawResponse, call: CallIdentity? = nil) {
+            self.body = body
+            self.response = response
+            self.call = call
+        }
+
+        /// ``CourierError/Kind/serviceError``.
+        public var kind: CourierError.Kind { .serviceError }
+        /// The status code.
+        public var status: Int { response.status.code }
+
+        /// The call and the status; the body is printed by whoever can tell what is secret in it.
+        public var description: String {
+            (call.map { "\($0): " } ?? "") + "service error \(status) \(response.status.phrase)"
+        }
+    }
+
+    /// Reads ``ServiceError``s and ``Event``s from responses; `service()` hands it to the client.
+    public static let errorMapping = ErrorMapping { response, failed, decoder in
+        var events: [any ServiceEvent] = []
+        if response.status.code == 503 { events.append(Event.serviceUnavailable) }
+        if ErrorMapping.carries(response, "X-App-Obsolete") { events.append(Event.obsoleteVersion) }
+        guard failed else { return ErrorMapping.Outcome(events: events) }
+        let body: ServiceError.Body?
+        switch response.status.code {
+        case 422: body = (try? decoder.decode(ValidationError.self, from: response.body)).map(ServiceError.Body.status422)
+        default: body = (try? decoder.decode(APIError.self, from: response.body)).map(ServiceError.Body.apiError)
+        }
+        if case .apiError(let envelope)? = body {
+            switch envelope.code {
+            case "MAINTENANCE": events.append(Event.maintenanceMode)
+            case "OBSOLETE_VERSION": events.append(Event.obsoleteVersion)
+            default: break
+            }
+        }
+        return ErrorMapping.Outcome(error: body.map { ServiceError(body: $0, response: response) }, events: events)
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+import HTTPTypes
+
+/// An error of the service's own — a decoded error envelope — that reaches the caller as itself,
+/// catchable by its type (`catch let error as Petstore.ServiceError`), with the call it belongs
+/// to filled in like a ``CourierError``'s. Generated clients declare one per service; the chain
+/// passes any error of this shape through unwrapped.
+public protocol ServiceFailure: Error, Sendable {
+    /// The call that failed; the client fills it in.
+    var call: CallIdentity? { get set }
+    /// What kind of failure it is, for logs and metrics (``CourierError/Kind/serviceError``).
+    var kind: CourierError.Kind { get }
+    /// The response the envelope came in.
+    var response: RawResponse { get }
+}
+
+/// How a service's error envelopes and events are read from its responses: generated from the
+/// spec's `errors:` (`Petstore.service()` sets it), applied by the client in the events slot.
+///
+/// For a response with a status the request does not accept, the mapping returns the typed
+/// error (when the body decodes to the envelope; otherwise the status error stays) and the
+/// events it raises; for other responses, only events (matched by status or header field).
+public struct ErrorMapping: Sendable {
+    /// What a response means: a typed error (failures only) and events to publish.
+    public struct Outcome: Sendable {
+        /// The typed error, when the body was an envelope.
+        public var error: (any ServiceFailure)?
+        /// Events to publish on `client.events`.
+        public var events: [any ServiceEvent]
+
+        /// An outcome.
+        public init(error: (any ServiceFailure)? = nil, events: [any ServiceEvent] = []) {
+            self.error = error
+            self.events = events
+        }
+    }
+
+    let map: @Sendable (_ response: RawResponse, _ failed: Bool, _ decoder: JSONDecoder) -> Outcome
+
+    /// What `response` means; `failed` says whether its status failed the call.
+    public func outcome(for response: RawResponse, failed: Bool, decoder: JSONDecoder) -> Outcome {
+        map(response, failed, decoder)
+    }
+
+    /// Whether `response` carries the header field `name` (generated mappings match events on it).
+    public static func carries(_ response: RawResponse, _ name: String) -> Bool {
+        HTTPField.Name(name).map { response.http.headerFields[$0] != nil } ?? false
+    }
+
+    /// A mapping from `map`, given the response, whether its status failed the call, and the
+    /// service's JSON decoder.
+    public init(_ map: @escaping @Sendable (_ response: RawResponse, _ failed: Bool, _ decoder: JSONDecoder) -> Outcome) {
+        self.map = map
+    }
+}
+
+/// Applies the service's ``ErrorMapping``: publishes the events a response raises and turns an
+/// envelope into its typed error. Added by the client when the service has a mapping.
+struct ErrorMappingWare: Ware {
+    let mapping: ErrorMapping
+    let decoder: JSONDecoder
+
+    var position: WarePosition { .events }
+
+    func intercept(
+        _ request: PreparedRequest, context: CallContext,
+        next: (PreparedRequest, CallContext) async throws -> RawResponse
+    ) async throws -> RawResponse {
+        do {
+            let response = try await next(request, context)
+            for event in mapping.outcome(for: response, failed: false, decoder: decoder).events { context.publish(event) }
+            return response
+        } catch let error as CourierError {
+            guard case .status(let response) = error.reason else { throw error }
+            let outcome = mapping.outcome(for: response, failed: true, decoder: decoder)
+            for event in outcome.events { context.publish(event) }
+            guard var typed = outcome.error else { throw error }
+            typed.call = error.call
+            throw typed
+        }
+    }
+}
