@@ -81,7 +81,7 @@ public final class Client: Sendable {
 
     /// Runs a request through the pipeline and returns the raw response, without decoding.
     public func raw<Expected>(_ request: Request<Expected>) async throws -> RawResponse {
-        try await response(for: Request<RawResponse>(rawOf: request)).value
+        try await core.perform(request, decoding: ResponseDecoding { raw, _ in raw }, parent: nil, skipping: [], interim: nil).0
     }
 
     /// The events this client's wares publish (session ended, maintenance, …); every iteration
@@ -92,24 +92,5 @@ public final class Client: Sendable {
     /// learns something the wares should not have to (a sign-out, say).
     public func publish(_ event: any ServiceEvent) {
         core.events.publish(event)
-    }
-}
-
-extension Request where Expected == RawResponse {
-    /// `other` with its body handed over undecoded.
-    init<Other>(rawOf other: Request<Other>) {
-        self.init(method: other.method, path: other.pathTemplate, name: other.name, decoding: ResponseDecoding { raw, _ in raw })
-        pathParameters = other.pathParameters
-        query = other.query
-        headers = other.headers
-        body = other.body
-        timeout = other.timeout
-        cachePolicy = other.cachePolicy
-        authentication = other.authentication
-        wares = other.wares
-        acceptableStatus = other.acceptableStatus
-        retry = other.retry
-        idempotencyKeyHeader = other.idempotencyKeyHeader
-        coalesces = other.coalesces
     }
 }

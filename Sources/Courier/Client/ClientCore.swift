@@ -21,8 +21,8 @@ final class ClientCore: Sendable {
         self.service = service
         self.logger = logger
         self.encoder = try RequestEncoder(service: service)
-        self.decoder = service.coding.makeDecoder()
         let decoder = service.coding.makeDecoder()
+        self.decoder = decoder
         let mapping = service.errorMapping.map { [ErrorMappingWare(mapping: $0, decoder: decoder)] as [any Ware] } ?? []
         self.chain = WareChain(wares: wares + mapping, transport: transport)
         self.clock = MonotonicClock(clock)
@@ -38,6 +38,18 @@ final class ClientCore: Sendable {
         skipping skipped: Set<ObjectIdentifier>,
         interim: (@Sendable (RawResponse, CallContext) -> Void)?
     ) async throws -> (Expected, RawResponse, CallContext) {
+        try await perform(request, decoding: request.decoding, parent: parent, skipping: skipped, interim: interim)
+    }
+
+    /// Runs one call whose answer becomes a `Value` by `decoding` rather than the request's own
+    /// (``Client/raw(_:)`` keeps it raw).
+    func perform<Expected, Value>(
+        _ request: Request<Expected>,
+        decoding: ResponseDecoding<Value>,
+        parent: CallID?,
+        skipping skipped: Set<ObjectIdentifier>,
+        interim: (@Sendable (RawResponse, CallContext) -> Void)?
+    ) async throws -> (Value, RawResponse, CallContext) {
         let setup = CallSetup(start: clock.now, skipped: skipped, interim: interim)
         let context = CallContext(core: self, endpoint: request.endpointName, parent: parent, setup: setup)
         let prepared: PreparedRequest
@@ -46,34 +58,34 @@ final class ClientCore: Sendable {
         } catch {
             throw CallFailure.decorate(error, request: encoder.unencoded(request), context: context, origin: .encoding)
         }
-        var value: Expected?
+        var value: Value?
         let chain = request.wares.isEmpty ? self.chain : self.chain.adding(request.wares)
         let raw = try await chain.run(prepared, context: context) { raw, _ in
-            value = try decode(raw, for: request)
+            value = try decode(raw, with: decoding)
         }
         // Observation wares answered without running the rest: decode their answer here.
-        let decoded: Expected
+        let decoded: Value
         if let value {
             decoded = value
         } else {
-            do { decoded = try decode(raw, for: request) } catch {
+            do { decoded = try decode(raw, with: decoding) } catch {
                 throw CallFailure.decorate(error, request: prepared, context: context, origin: .decoding)
             }
         }
         return (decoded, raw, context)
     }
 
-    /// `raw` as the request's `Expected`, or a decoding ``CourierError``.
-    func decode<Expected>(_ raw: RawResponse, for request: Request<Expected>) throws -> Expected {
+    /// `raw` as `Value` by `decoding`, or a decoding ``CourierError``.
+    func decode<Value>(_ raw: RawResponse, with decoding: ResponseDecoding<Value>) throws -> Value {
         do {
-            return try request.decoding.decode(raw, decoder)
+            return try decoding.decode(raw, decoder)
         } catch let error as DecodingError {
-            throw CourierError.decoding(DecodingFailure(error, type: Expected.self, response: raw))
+            throw CourierError.decoding(DecodingFailure(error, type: Value.self, response: raw))
         } catch let error as CourierError {
             throw error
         } catch {
             throw CourierError.decoding(DecodingFailure(
-                type: "\(Expected.self)", codingPath: "", message: "\(error)",
+                type: "\(Value.self)", codingPath: "", message: "\(error)",
                 contentType: raw.http.headerFields[.contentType], bodyExcerpt: raw.bodyExcerpt, response: raw))
         }
     }
