@@ -8,12 +8,14 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierTelemetry", targets: ["CourierTelemetry"]),
+        .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierSpec", targets: ["CourierSpec"]),
         .library(name: "CourierGenerator", targets: ["CourierGenerator"]),
         .executable(name: "courier", targets: ["CourierCLI"]),
         .executable(name: "CourierCLI", targets: ["CourierCLI"]),
         .executable(name: "petstore-example", targets: ["PetstoreExample"]),
         .executable(name: "courier-benchmark", targets: ["CourierBenchmark"]),
+        .executable(name: "transport-probe", targets: ["TransportProbe"]),
         .plugin(name: "CourierPlugin", targets: ["CourierPlugin"]),
         .plugin(name: "CourierGenerateCommand", targets: ["CourierGenerateCommand"]),
     ],
@@ -24,6 +26,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         // MARK: Declarative half: YAML spec -> Swift sources
@@ -85,6 +90,21 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
+        // A transport on AsyncHTTPClient (SwiftNIO): its own product, so apps that do not want
+        // SwiftNIO never build it.
+        .target(
+            name: "CourierAsyncHTTPClient",
+            dependencies: [
+                "Courier",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "CourierTesting",
             dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]
@@ -111,6 +131,11 @@ let package = Package(
         ),
         // Killed mid-write by a test, to show a crash leaves the disk cache intact.
         .executableTarget(name: "CacheCrashProbe", dependencies: ["Courier"]),
+        // Runs one hostile-server case per process, so that its peak memory can be measured.
+        .executableTarget(
+            name: "TransportProbe",
+            dependencies: ["Courier", "CourierAsyncHTTPClient", "CourierTestServer"]
+        ),
         .executableTarget(
             name: "CourierBenchmark",
             dependencies: [
@@ -142,6 +167,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CourierTestServerTests", dependencies: ["CourierTestServer"]),
+        // One suite of hostile-server cases run against every transport.
+        .testTarget(
+            name: "TransportConformanceTests",
+            dependencies: [
+                "Courier", "CourierAsyncHTTPClient", "CourierTesting", "CourierTestServer",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(name: "CourierSpecTests", dependencies: ["CourierSpec"]),
         .testTarget(
             name: "CourierGeneratorTests",

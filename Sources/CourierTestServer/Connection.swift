@@ -19,7 +19,7 @@ struct Connection {
             switch response.action {
             case .respond:
                 let keepAlive = request.header("Connection")?.lowercased() != "close"
-                guard socket.write(response.serialized(keepAlive: keepAlive)), keepAlive else { return }
+                guard socket.write(response.serialized(keepAlive: keepAlive), isStopping: isStopping), keepAlive else { return }
             case .truncate:
                 socket.write(response.serialized(keepAlive: false))
                 return
@@ -27,6 +27,9 @@ struct Connection {
                 return
             case .stall:
                 stall()
+                return
+            case .script(let steps):
+                ScriptRunner(socket: socket, isStopping: isStopping).run(steps)
                 return
             }
         }

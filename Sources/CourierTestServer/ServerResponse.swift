@@ -19,6 +19,8 @@ extension TestServer {
             case close
             /// Write nothing and keep the connection open until the peer leaves or the server stops.
             case stall
+            /// Carry out these steps byte for byte, then close.
+            case script([Step])
         }
 
         /// The status code.

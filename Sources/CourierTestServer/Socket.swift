@@ -85,6 +85,10 @@ struct Socket {
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
+        // Sends give up after 20 ms so a writer to a peer that stopped reading can look for the
+        // server stopping; ``write(_:isStopping:)`` retries.
+        var sendTimeout = timeval(tv_sec: 0, tv_usec: 20_000)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
         return Socket(descriptor: fd)
     }
 
@@ -95,14 +99,19 @@ struct Socket {
         return count >= 0 ? count : nil
     }
 
-    /// Writes all of `bytes`; returns `false` when the peer has gone.
+    /// Writes all of `bytes`; returns `false` when the peer has gone or `isStopping` says so
+    /// while the peer is not reading.
     @discardableResult
-    func write(_ bytes: [UInt8]) -> Bool {
+    func write(_ bytes: [UInt8], isStopping: () -> Bool = { false }) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return -1 }
                 return send(descriptor, base + offset, raw.count - offset, Socket.noSignal)
+            }
+            if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                if isStopping() { return false }
+                continue
             }
             guard sent > 0 else { return false }
             offset += sent

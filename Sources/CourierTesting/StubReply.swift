@@ -60,9 +60,22 @@ public struct StubReply: Sendable {
         StubReply(delay: delay, respond: respond)
     }
 
+    /// Runs the reply as a transport would: a delay past the request's timeout ends in
+    /// ``TransportFailure/timedOut(after:)`` at the timeout, and a body over the request's
+    /// ``PreparedRequest/maximumResponseSize`` in ``TransportFailure/responseTooLarge(limit:)``.
     func run(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
-        if let delay { try await context.sleep(for: delay) }
+        if let delay {
+            guard delay <= request.timeout else {
+                try await context.sleep(for: request.timeout)
+                throw CourierError.transport(.timedOut(after: request.timeout))
+            }
+            try await context.sleep(for: delay)
+        }
         try Task.checkCancellation()
-        return try await respond(request)
+        let response = try await respond(request)
+        guard response.body.count <= request.maximumResponseSize else {
+            throw CourierError.transport(.responseTooLarge(limit: request.maximumResponseSize))
+        }
+        return response
     }
 }

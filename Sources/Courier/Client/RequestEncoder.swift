@@ -12,6 +12,9 @@ struct RequestEncoder: Sendable {
     let defaultHeaders: HTTPFields
     let defaultHeadersError: CourierError?
     let timeout: Duration
+    let maximumResponseSize: Int
+    let redirects: RedirectPolicy
+    let redaction: Redaction
     let encoder: JSONEncoder
 
     init(service: ServiceConfiguration) throws {
@@ -32,6 +35,9 @@ struct RequestEncoder: Sendable {
         self.defaultHeaders = headers
         self.defaultHeadersError = headersError
         self.timeout = service.timeout
+        self.maximumResponseSize = service.maximumResponseSize
+        self.redirects = service.redirects
+        self.redaction = service.redaction
         self.encoder = service.coding.makeEncoder()
     }
 
@@ -51,6 +57,10 @@ struct RequestEncoder: Sendable {
             if fields[name] == nil { fields[name] = random.uuid().uuidString }
         }
         let body = try encodeBody(request.body, fields: &fields)
+        if body != nil, request.method == .get || request.method == .head {
+            // Foundation on Linux rejects it with a misleading "resource exceeds maximum size".
+            throw CourierError.invalidRequest(.bodyNotAllowed(method: request.method.rawValue))
+        }
         let http = HTTPRequest(method: request.method, scheme: scheme, authority: authority, path: path, headerFields: fields)
         let options = RequestOptions(
             name: request.name,
@@ -61,7 +71,21 @@ struct RequestEncoder: Sendable {
             idempotencyKeyHeader: request.idempotencyKeyHeader,
             coalesces: request.coalesces
         )
-        return PreparedRequest(http: http, body: body, timeout: request.timeout ?? timeout, options: options)
+        return PreparedRequest(
+            http: http, body: body, timeout: request.timeout ?? timeout,
+            maximumResponseSize: request.maximumResponseSize ?? maximumResponseSize,
+            redirects: request.redirects ?? redirects,
+            credentialFields: sensitiveFields(in: fields), options: options)
+    }
+
+    /// The names of `fields` the service's redaction calls sensitive (an `X-Api-Key` default
+    /// header, a `sensitive:` header parameter): credentials a cross-origin redirect must drop.
+    private func sensitiveFields(in fields: HTTPFields) -> [HTTPField.Name] {
+        var names: [HTTPField.Name] = []
+        for field in fields where redaction.isSensitive(field.name) && !names.contains(field.name) {
+            names.append(field.name)
+        }
+        return names
     }
 
     /// `request` as far as it can be built without its parameters and body: what an error names
@@ -69,7 +93,10 @@ struct RequestEncoder: Sendable {
     func unencoded<Expected>(_ request: Request<Expected>) -> PreparedRequest {
         let template = request.pathTemplate.hasPrefix("/") ? request.pathTemplate : "/" + request.pathTemplate
         let http = HTTPRequest(method: request.method, scheme: scheme, authority: authority, path: basePath + template)
-        return PreparedRequest(http: http, timeout: request.timeout ?? timeout)
+        return PreparedRequest(
+            http: http, timeout: request.timeout ?? timeout,
+            maximumResponseSize: request.maximumResponseSize ?? maximumResponseSize,
+            redirects: request.redirects ?? redirects)
     }
 
     private func encodeBody(_ body: RequestBody, fields: inout HTTPFields) throws(CourierError) -> Data? {

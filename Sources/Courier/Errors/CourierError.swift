@@ -76,12 +76,15 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
         public static let retryBudgetExhausted = Kind("retryBudgetExhausted")
         /// The backend answered with its own error envelope.
         public static let serviceError = Kind("serviceError")
+        /// The response body was larger than the request allows.
+        public static let responseTooLarge = Kind("responseTooLarge")
     }
 
     /// What kind of failure this is.
     public var kind: Kind {
         switch reason {
         case .invalidRequest: .invalidRequest
+        case .transport(.responseTooLarge), .transport(.compressionRatioExceeded): .responseTooLarge
         case .transport: .transport
         case .status: .status
         case .decoding: .decoding

@@ -15,6 +15,8 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
     case bodyEncoding(message: String)
     /// ``ServiceConfiguration/environment(_:)`` was asked for an environment it does not have.
     case unknownEnvironment(String, known: [String])
+    /// A `GET` or `HEAD` request has a body, which servers and proxies ignore or reject.
+    case bodyNotAllowed(method: String)
 
     /// A one-line explanation.
     public var description: String {
@@ -22,10 +24,12 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
         case .missingPathParameter(let name): "no value for path parameter {\(name)}"
         case .invalidHeaderName(let name): "invalid header name \"\(name)\""
         case .invalidHeaderValue(let name): "header \(name) has a value with CR, LF or another forbidden character"
-        case .invalidBaseURL(let url): "base URL \"\(url)\" has no scheme or host"
+        case .invalidBaseURL(let url): "base URL \"\(Redaction.standard.redactedURL(url))\" has no scheme or host"
         case .bodyEncoding(let message): "body could not be encoded: \(message)"
         case .unknownEnvironment(let name, let known):
             "no environment named \"\(name)\" (known: \(known.joined(separator: ", ")))"
+        case .bodyNotAllowed(let method):
+            "a \(method) request cannot have a body; send the data as query items or use POST"
         }
     }
 }
@@ -38,17 +42,60 @@ public enum TransportFailure: Sendable, CustomStringConvertible {
     case cannotConnect(message: String)
     /// The connection closed before the whole response arrived.
     case connectionLost(message: String)
+    /// The body is larger than the request allows (``PreparedRequest/maximumResponseSize``),
+    /// as declared by `Content-Length` or counted while it arrived (after decompression).
+    case responseTooLarge(limit: Int)
+    /// A compressed body inflated by more than the transport allows (a decompression bomb).
+    case compressionRatioExceeded(Int)
+    /// The server redirected more often than the request allows (``RedirectPolicy/maximum``),
+    /// or in a loop.
+    case tooManyRedirects(Int)
+    /// A redirect the transport cannot follow, such as a `Location` with another scheme than
+    /// `http` or `https`.
+    case badRedirect(message: String)
     /// Anything else the transport reported.
     case other(any Error)
 
-    /// A one-line explanation.
+    /// A one-line explanation, safe to log: it names no URL and dumps no underlying error's
+    /// details (an `NSError`'s `userInfo` holds the failing URL, query values and all).
     public var description: String {
         switch self {
         case .timedOut(let after): "timed out after \(after)"
         case .cannotConnect(let message): "cannot connect: \(message)"
         case .connectionLost(let message): "connection lost: \(message)"
-        case .other(let error): "\(error)"
+        case .responseTooLarge(let limit): "response larger than the limit of \(ByteCount(limit))"
+        case .compressionRatioExceeded(let ratio): "compressed body inflates more than \(ratio) times"
+        case .tooManyRedirects(let count): "too many redirects (\(count))"
+        case .badRedirect(let message): "bad redirect: \(message)"
+        case .other(let error): TransportFailure.safeMessage(of: error)
         }
+    }
+
+    /// `error`'s message without the details an `NSError` carries in its `userInfo`.
+    static func safeMessage(of error: any Error) -> String {
+        switch error {
+        case let error as CourierError:
+            return error.message
+        case let error as URLError:
+            return "\(error.localizedDescription) (URLError \(error.code.rawValue))"
+        default:
+            // Bridged Foundation errors print their userInfo; Swift errors describe themselves.
+            guard type(of: error) is NSError.Type else { return String(describing: error) }
+            let bridged = error as NSError
+            return "\(bridged.localizedDescription) (\(bridged.domain) \(bridged.code))"
+        }
+    }
+}
+
+/// A byte count for messages: `64 MB`, `512 KB`, `100 bytes`.
+struct ByteCount: CustomStringConvertible {
+    let bytes: Int
+    init(_ bytes: Int) { self.bytes = bytes }
+
+    var description: String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
+        return "\(bytes) bytes"
     }
 }
 

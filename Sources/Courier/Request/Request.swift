@@ -27,8 +27,14 @@ public struct Request<Expected: Sendable>: Sendable {
     public var headers: [HeaderItem]
     /// The request body.
     public var body: RequestBody
-    /// How long to wait for the response; `nil` uses the service's default timeout.
+    /// How long the whole exchange may take; `nil` uses the service's default timeout.
     public var timeout: Duration?
+    /// The largest response body accepted, in bytes after decompression; `nil` uses the
+    /// service's ``ServiceConfiguration/maximumResponseSize``.
+    public var maximumResponseSize: Int?
+    /// Whether and how far redirects are followed; `nil` uses the service's
+    /// ``ServiceConfiguration/redirects``.
+    public var redirects: RedirectPolicy?
     /// How a cache ware should treat this request; `nil` leaves the choice to the cache ware.
     public var cachePolicy: CachePolicy?
     /// Whether this request needs the service's authentication (auth wares read it).
@@ -65,6 +71,8 @@ public struct Request<Expected: Sendable>: Sendable {
         self.headers = []
         self.body = .none
         self.timeout = nil
+        self.maximumResponseSize = nil
+        self.redirects = nil
         self.cachePolicy = nil
         self.authentication = .service
         self.wares = []

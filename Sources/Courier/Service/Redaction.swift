@@ -33,18 +33,27 @@ public struct Redaction: Sendable, Hashable {
         sensitiveNames.contains(name.lowercased())
     }
 
+    /// Whether the field `name` is sensitive; its canonical name is lowercase already, so
+    /// nothing is allocated.
+    package func isSensitive(_ name: HTTPField.Name) -> Bool {
+        sensitiveNames.contains(name.canonicalName)
+    }
+
     /// `scheme://authority/path?query` with the values of sensitive query items redacted.
     public func redactedURL(of request: HTTPRequest) -> String {
-        let origin = "\(request.scheme ?? "https")://\(request.authority ?? "")"
-        let path = request.path ?? "/"
-        guard let question = path.firstIndex(of: "?") else { return origin + path }
-        let query = path[path.index(after: question)...]
+        redactedURL("\(request.scheme ?? "https")://\(request.authority ?? "")\(request.path ?? "/")")
+    }
+
+    /// A URL's text with the values of sensitive query items redacted.
+    public func redactedURL(_ text: String) -> String {
+        guard let question = text.firstIndex(of: "?") else { return text }
+        let query = text[text.index(after: question)...]
         let items = query.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
             guard let equals = item.firstIndex(of: "=") else { return String(item) }
             let name = item[..<equals]
             let decoded = name.removingPercentEncoding ?? String(name)
             return isSensitive(decoded) ? "\(name)=\(Redaction.placeholder)" : String(item)
         }
-        return origin + path[..<question] + "?" + items.joined(separator: "&")
+        return text[..<question] + "?" + items.joined(separator: "&")
     }
 }

@@ -12,8 +12,15 @@ public struct ServiceConfiguration: Sendable {
     public var baseURL: URL
     /// Header fields sent with every request, before the request's own.
     public var headers: [HeaderItem]
-    /// How long a request may take when it does not say otherwise.
+    /// How long a request may take when it does not say otherwise: the whole exchange, from
+    /// sending to the last byte of the body.
     public var timeout: Duration
+    /// The largest response body a request accepts when it does not say otherwise (64 MB by
+    /// default), counted after decompression.
+    public var maximumResponseSize: Int
+    /// Whether and how far requests follow redirects when they do not say otherwise; a redirect
+    /// to another origin never carries credentials.
+    public var redirects: RedirectPolicy
     /// How JSON bodies are encoded and decoded.
     public var coding: JSONCoding
     /// Other base URLs by environment name (`staging`, `local`, …), chosen with ``environment(_:)``.
@@ -37,6 +44,8 @@ public struct ServiceConfiguration: Sendable {
         baseURL: URL,
         headers: [HeaderItem] = [],
         timeout: Duration = .seconds(60),
+        maximumResponseSize: Int = PreparedRequest.defaultMaximumResponseSize,
+        redirects: RedirectPolicy = .follow,
         coding: JSONCoding = .default,
         environments: [String: URL] = [:],
         redaction: Redaction = .standard,
@@ -50,6 +59,8 @@ public struct ServiceConfiguration: Sendable {
         self.baseURL = baseURL
         self.headers = headers
         self.timeout = timeout
+        self.maximumResponseSize = maximumResponseSize
+        self.redirects = redirects
         self.coding = coding
         self.environments = environments
         self.redaction = redaction

@@ -8,16 +8,39 @@ public struct PreparedRequest: Sendable {
     public var http: HTTPRequest
     /// The encoded body, if any.
     public var body: Data?
-    /// How long the transport may wait for the response.
+    /// How long the whole exchange may take, from sending to the last byte of the body; the
+    /// transport ends the call with ``TransportFailure/timedOut(after:)`` when it passes.
     public var timeout: Duration
+    /// The largest body the transport accepts, in bytes after decompression; a larger one fails
+    /// with ``TransportFailure/responseTooLarge(limit:)``.
+    public var maximumResponseSize: Int
+    /// Whether and how far redirects are followed.
+    public var redirects: RedirectPolicy
+    /// Header fields that carry credentials besides `Authorization`, `Proxy-Authorization` and
+    /// `Cookie`: a redirect to another origin drops them. Auth wares add the fields they set.
+    public var credentialFields: [HTTPField.Name]
     /// The request's declared options, for wares to read.
     public var options: RequestOptions
 
+    /// The default of ``maximumResponseSize``: 64 MB.
+    public static let defaultMaximumResponseSize = 64 << 20
+
     /// Creates a prepared request.
-    public init(http: HTTPRequest, body: Data? = nil, timeout: Duration, options: RequestOptions = RequestOptions()) {
+    public init(
+        http: HTTPRequest,
+        body: Data? = nil,
+        timeout: Duration,
+        maximumResponseSize: Int = PreparedRequest.defaultMaximumResponseSize,
+        redirects: RedirectPolicy = .follow,
+        credentialFields: [HTTPField.Name] = [],
+        options: RequestOptions = RequestOptions()
+    ) {
         self.http = http
         self.body = body
         self.timeout = timeout
+        self.maximumResponseSize = maximumResponseSize
+        self.redirects = redirects
+        self.credentialFields = credentialFields
         self.options = options
     }
 

@@ -1,70 +1,143 @@
 import Foundation
+import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The shared state of one ``URLSessionTransport`` call: its data task, whether the calling
-/// Swift task was cancelled, and the timer that enforces the request's timeout.
+/// One ``URLSessionTransport`` call: its data task, the body arriving so far, the timer that
+/// bounds it, and the caller waiting for it.
+///
+/// The caller is resumed exactly once, by whichever comes first: the task completing, the
+/// timeout, the calling task's cancellation, or the body passing its size limit. Only then is
+/// the data task cancelled, so a server that keeps sending (an endless body, a slow drip) cannot
+/// hold the caller past the timeout, however long `URLSession` takes to wind the task down.
 final class SessionCall: Sendable {
-    /// How the call ended, as seen by the completion handler.
-    struct Outcome: Sendable {
-        var cancelled: Bool
-        var timedOut: Bool
-        var taskIdentifier: Int?
-    }
+    typealias Continuation = CheckedContinuation<RawResponse, any Error>
+
+    let request: PreparedRequest
 
     private struct State {
+        var continuation: Continuation?
         var task: URLSessionDataTask?
         var timer: DispatchWorkItem?
+        var body: ResponseBodyCollector
+        var head: HTTPResponse?
+        var challenged: HTTPResponse?
         var cancelled = false
-        var timedOut = false
         var finished = false
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
 
-    /// Creates the data task with `make`, arms the timeout and resumes the task; `false` when the
-    /// call was already cancelled (then no task is made).
-    func start(timeout: Duration, _ make: () -> URLSessionDataTask) -> Bool {
-        state.withLock { state in
+    init(request: PreparedRequest) {
+        self.request = request
+        self.state = Locked(State(body: ResponseBodyCollector(limit: request.maximumResponseSize)))
+    }
+
+    /// Keeps `continuation`, creates the data task with `make`, arms the timeout and resumes the
+    /// task. A call cancelled before it started resumes `continuation` with `CancellationError`.
+    func start(_ continuation: Continuation, _ make: () -> URLSessionDataTask) {
+        let started = state.withLock { state -> Bool in
             guard !state.cancelled else { return false }
+            state.continuation = continuation
             let task = make()
-            let timer = DispatchWorkItem { [self] in timeOut() }
+            let timer = DispatchWorkItem { [self] in finish(.failure(CourierError.transport(.timedOut(after: request.timeout)))) }
             state.task = task
             state.timer = timer
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.timeInterval, execute: timer)
+            timeoutQueue.asyncAfter(deadline: .now() + request.timeout.timeInterval, execute: timer)
             task.resume()
             return true
         }
+        if !started { continuation.resume(throwing: CancellationError()) }
     }
 
-    /// Cancels the call because the calling task was cancelled.
+    /// The calling task was cancelled.
     func cancel() {
-        let task = state.withLock { state -> URLSessionDataTask? in
+        let before = state.withLock { state -> Bool in
+            defer { state.cancelled = true }
+            return state.continuation == nil && !state.finished
+        }
+        if !before { finish(.failure(CancellationError())) }
+    }
+
+    // MARK: - Events from the session delegate
+
+    /// The response head arrived; `false` to stop the task (its declared body is too large).
+    func received(_ response: HTTPURLResponse) -> Bool {
+        let head = URLSessionTransport.httpResponse(from: response)
+        let tooLarge = state.withLock { state -> CourierError? in
+            state.head = head
+            do throws(CourierError) { try state.body.expect(contentLength: head.headerFields[.contentLength]) } catch { return error }
+            return nil
+        }
+        guard let tooLarge else { return true }
+        finish(.failure(tooLarge))
+        return false
+    }
+
+    /// Body bytes arrived.
+    func received(_ data: Data) {
+        let tooLarge = state.withLock { state -> CourierError? in
             guard !state.finished else { return nil }
-            state.cancelled = true
-            return state.task
+            do throws(CourierError) { try state.body.append(data) } catch { return error }
+            return nil
         }
-        task?.cancel()
+        if let tooLarge { finish(.failure(tooLarge)) }
     }
 
-    /// Cancels the call because its timeout passed.
-    private func timeOut() {
-        let task = state.withLock { state -> URLSessionDataTask? in
-            guard !state.finished, !state.cancelled else { return nil }
-            state.timedOut = true
-            return state.task
-        }
-        task?.cancel()
+    /// An authentication challenge came with `response` (kept: on Linux, rejecting the challenge
+    /// ends the task as cancelled, and this is the response the caller gets).
+    func challenged(by response: HTTPResponse) {
+        state.withLock { $0.challenged = response }
     }
 
-    /// Marks the call finished, disarms the timer and says how it ended.
-    func finish() -> Outcome {
+    /// The server redirected: answers `reply` with `nil`, so that the `3xx` becomes the
+    /// response and the transport follows it by Courier's rules (Foundation on Linux would drop
+    /// the body of a `307` and keep every header on the way to another origin).
+    ///
+    /// swift-corelibs-foundation traps when a redirect is answered after its task was cancelled,
+    /// so the answer is given under the call's lock, and not at all once the call has ended (its
+    /// task is being cancelled then, which ends the wait).
+    func redirect(reply: (URLRequest?) -> Void) {
         state.withLock { state in
-            state.finished = true
-            state.timer?.cancel()
-            state.timer = nil
-            return Outcome(cancelled: state.cancelled, timedOut: state.timedOut, taskIdentifier: state.task?.taskIdentifier)
+            guard !state.finished else { return }
+            reply(nil)
         }
+    }
+
+    /// The task ended, with `error` or without.
+    func completed(error: (any Error)?) {
+        let (head, challenged, body) = state.withLock { state in (state.head, state.challenged, state.body.data) }
+        if let error {
+            // On Linux a rejected authentication challenge ends the task as cancelled: hand over
+            // the challenging response itself.
+            if let challenged { return finish(.success(RawResponse(http: challenged, body: body))) }
+            return finish(.failure(URLSessionTransport.map(error, timeout: request.timeout)))
+        }
+        guard let head else {
+            return finish(.failure(CourierError.transport(.connectionLost(message: "the server sent no response"))))
+        }
+        finish(.success(RawResponse(http: head, body: body)))
+    }
+
+    // MARK: - Ending
+
+    /// Resumes the caller with `result` if nobody did yet, then disarms the timer, frees the body
+    /// and cancels the data task (a no-op when it already completed).
+    private func finish(_ result: Result<RawResponse, any Error>) {
+        let ended = state.withLock { state -> (Continuation?, URLSessionDataTask?, DispatchWorkItem?)? in
+            guard !state.finished else { return nil }
+            state.finished = true
+            defer {
+                state.continuation = nil
+                state.timer = nil
+                state.body = ResponseBodyCollector(limit: 0)
+            }
+            return (state.continuation, state.task, state.timer)
+        }
+        guard let (continuation, task, timer) = ended else { return }
+        timer?.cancel()
+        task?.cancel()
+        continuation?.resume(with: result)
     }
 }

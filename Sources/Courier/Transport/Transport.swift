@@ -8,10 +8,15 @@ import Foundation
 /// The call's ``CallContext`` comes along, for its logger, clock and identity.
 ///
 /// A transport must:
-/// - honour ``PreparedRequest/timeout`` and throw ``CourierError/transport(_:)`` with
-///   ``TransportFailure/timedOut(after:)`` when it passes;
+/// - end the call when ``PreparedRequest/timeout`` passes, body included, and throw
+///   ``CourierError/transport(_:)`` with ``TransportFailure/timedOut(after:)``;
 /// - stop work and throw `CancellationError` when the calling task is cancelled;
-/// - return every status as a response (status checks happen later, in the client).
+/// - hold the body to ``PreparedRequest/maximumResponseSize`` (``ResponseBodyCollector`` does
+///   it) and throw ``TransportFailure/responseTooLarge(limit:)`` past it;
+/// - follow redirects only as ``PreparedRequest/redirects`` allows, dropping `Authorization`,
+///   `Proxy-Authorization`, `Cookie` and ``PreparedRequest/credentialFields`` on the way to
+///   another origin, and return a redirect it does not follow as the `3xx` response;
+/// - return every other status as a response (status checks happen later, in the client).
 ///
 /// ```swift
 /// struct EchoTransport: Transport {

@@ -4,9 +4,10 @@ import Foundation
 import Logging
 import Testing
 
-/// How soon "promptly" is: far below the loopback client's 10 s timeout, so a call that waited for
-/// the timeout (or hung) fails, yet loose enough for a loaded 2-core CI machine.
-let promptly: Duration = .seconds(5)
+/// How soon "promptly" is: half the loopback client's 60 s timeout, so a call that waited for the
+/// timeout (or hung) fails, with room for a heavily loaded 2-core CI machine (where a call that
+/// takes milliseconds alone was seen to take up to 10 s).
+let promptly: Duration = .seconds(30)
 
 /// Runs `body` against a fresh loopback server configured by `routes`, with a client on a real
 /// `URLSessionTransport`; the server is stopped afterwards, whatever happens.
@@ -24,7 +25,7 @@ func withLoopback(
     routes(server)
     server.start()
     defer { server.stop() }
-    var service = ServiceConfiguration(name: "loopback", baseURL: server.baseURL, timeout: .seconds(10))
+    var service = ServiceConfiguration(name: "loopback", baseURL: server.baseURL, timeout: .seconds(60))
     configure(&service)
     let client = try Client(
         service: service, transport: URLSessionTransport(), wares: wares, logger: logger,
@@ -48,4 +49,14 @@ func thrownError(_ body: () async throws -> Void) async -> (any Error)? {
     } catch {
         return error
     }
+}
+
+/// Polls `condition` every 10 ms until it holds, for up to ``promptly``.
+func waitUntil(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + promptly
+    while ContinuousClock.now < deadline {
+        if condition() { return }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("condition not met within \(promptly)")
 }

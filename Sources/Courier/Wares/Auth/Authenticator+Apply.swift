@@ -16,6 +16,7 @@ extension Authenticator {
         case .apiKeyHeader(let name):
             guard let key = credentials.token, let field = HTTPField.Name(name) else { throw missing(scheme) }
             request.http.headerFields[field] = key
+            if !request.credentialFields.contains(field) { request.credentialFields.append(field) }
         case .apiKeyQuery(let name):
             guard let key = credentials.token else { throw missing(scheme) }
             var path = request.http.path ?? "/"

@@ -6,12 +6,15 @@ import HTTPTypes
 extension Redaction {
     /// `name: value` lines of `fields`, sensitive values redacted.
     public func redactedHeaderLines(_ fields: HTTPFields) -> [String] {
-        fields.map { "\($0.name.rawName): \(isSensitive($0.name.canonicalName) ? Redaction.placeholder : $0.value)" }
+        fields.map {
+            "\($0.name.rawName): \(isSensitive($0.name) ? Redaction.placeholder : Redaction.escapingControlCharacters($0.value))"
+        }
     }
 
     /// `body` as text for a log: JSON with sensitive fields redacted (at any depth), a form with
     /// sensitive fields redacted, other UTF-8 text as it is, binary as its size; cut after `limit`
-    /// bytes.
+    /// bytes. Control characters are escaped (`\r`, `\n`, `\u{1B}`), so that a body cannot forge
+    /// log lines or terminal escapes.
     public func redactedBody(_ body: Data, contentType: String?, limit: Int) -> String {
         guard !body.isEmpty else { return "" }
         let type = contentType?.lowercased() ?? ""
@@ -34,7 +37,29 @@ extension Redaction {
         if text.utf8.count > limit {
             text = String(decoding: text.utf8.prefix(limit), as: UTF8.self) + "… (\(body.count) bytes)"
         }
-        return text
+        return Redaction.escapingControlCharacters(text)
+    }
+
+    /// `text` with CR, LF, tab, ESC and every other control character written as an escape, on
+    /// one line; `text` itself when it has none (the usual case: nothing is copied).
+    static func escapingControlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var output = ""
+        output.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\r": output += "\\r"
+            case "\n": output += "\\n"
+            case "\t": output += "\\t"
+            case _ where isControl(scalar): output += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// `a=1&token=<redacted>`: a query or form with sensitive values redacted.

@@ -67,6 +67,10 @@ public enum TransportFailureKind: Sendable, Hashable {
     case connectionLost
     /// The server could not be reached.
     case cannotConnect
+    /// The body was larger than the request allows (never worth retrying as it is).
+    case responseTooLarge
+    /// The server redirected too often, or to somewhere the transport cannot follow.
+    case redirect
     /// Anything else the transport reported.
     case other
 }
@@ -78,6 +82,8 @@ extension TransportFailure {
         case .timedOut: .timedOut
         case .connectionLost: .connectionLost
         case .cannotConnect: .cannotConnect
+        case .responseTooLarge, .compressionRatioExceeded: .responseTooLarge
+        case .tooManyRedirects, .badRedirect: .redirect
         case .other: .other
         }
     }

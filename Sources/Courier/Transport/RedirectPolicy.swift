@@ -1,0 +1,132 @@
+import Foundation
+import HTTPTypes
+
+/// Whether and how far a transport follows redirects (`301`, `302`, `303`, `307`, `308`).
+///
+/// Followed redirects never carry credentials to another origin: when the scheme, host or port
+/// changes, `Authorization`, `Proxy-Authorization`, `Cookie` and every field in
+/// ``PreparedRequest/credentialFields`` are dropped. A redirect that is not followed reaches the
+/// caller as the `3xx` response itself.
+///
+/// ```swift
+/// var request = Petstore.downloadReport(id: 7)
+/// request.redirects = .refuse                 // hand me the 302, I'll decide
+/// service.redirects = .follow(upTo: 3)        // the service's default
+/// ```
+public struct RedirectPolicy: Sendable, Hashable {
+    /// The most redirects one call follows; `0` follows none. One more fails the call with
+    /// ``TransportFailure/tooManyRedirects(_:)``.
+    public var maximum: Int
+
+    /// A policy following up to `maximum` redirects.
+    public init(maximum: Int) {
+        self.maximum = max(0, maximum)
+    }
+
+    /// Follows up to 10 redirects, as browsers roughly do.
+    public static let follow = RedirectPolicy(maximum: 10)
+
+    /// Follows none: a `3xx` reaches the caller as a response.
+    public static let refuse = RedirectPolicy(maximum: 0)
+
+    /// Follows up to `maximum` redirects.
+    public static func follow(upTo maximum: Int) -> RedirectPolicy {
+        RedirectPolicy(maximum: maximum)
+    }
+
+    /// Whether redirects are followed at all.
+    public var follows: Bool { maximum > 0 }
+}
+
+/// The rules every transport applies when it follows a redirect, so that all of them drop the
+/// same credentials and change methods the same way.
+package enum RedirectRules {
+    /// Fields that carry credentials whoever set them.
+    package static let credentialFields: [HTTPField.Name] = [.authorization, .proxyAuthorization, .cookie]
+
+    /// Whether `status` asks the client to go elsewhere.
+    package static func isRedirect(_ status: Int) -> Bool {
+        status == 301 || status == 302 || status == 303 || status == 307 || status == 308
+    }
+
+    /// Whether `a` and `b` have the same origin: scheme, host and port (default ports filled in).
+    package static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        guard let schemeA = a.scheme?.lowercased(), let schemeB = b.scheme?.lowercased(), schemeA == schemeB else {
+            return false
+        }
+        return a.host?.lowercased() == b.host?.lowercased() && port(of: a, scheme: schemeA) == port(of: b, scheme: schemeB)
+    }
+
+    private static func port(of url: URL, scheme: String) -> Int? {
+        url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
+    }
+
+    /// The names of the fields to drop when leaving the origin: the standard credential fields
+    /// and those the request marks.
+    package static func fieldsToDrop(_ request: PreparedRequest) -> [HTTPField.Name] {
+        credentialFields + request.credentialFields
+    }
+
+    /// Whether a redirected request keeps its method and body, as the Fetch standard says: a
+    /// `303` turns everything but `GET` and `HEAD` into a body-less `GET`, a `301` or `302` only
+    /// a `POST`; `307` and `308` keep both.
+    package static func keepsMethod(status: Int, method: HTTPRequest.Method) -> Bool {
+        switch status {
+        case 303: method == .get || method == .head
+        case 301, 302: method != .post
+        default: true
+        }
+    }
+
+    /// The request to send after `response` redirected `request` to `location` (counted as
+    /// redirect number `count`): resolved against the request's URL, with the method and body
+    /// changed as browsers do and credentials dropped when the origin changes.
+    ///
+    /// - Throws: ``TransportFailure/tooManyRedirects(_:)`` past the policy's maximum, and
+    ///   ``TransportFailure/badRedirect(message:)`` for a `Location` that is not an http(s) URL.
+    package static func following(
+        _ request: PreparedRequest, status: Int, location: String, count: Int
+    ) throws(CourierError) -> PreparedRequest {
+        guard count <= request.redirects.maximum else { throw CourierError.transport(.tooManyRedirects(count)) }
+        guard let source = request.url, let target = URL(string: location, relativeTo: source)?.absoluteURL,
+              let components = URLComponents(url: target, resolvingAgainstBaseURL: true),
+              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = components.percentEncodedHost, !host.isEmpty
+        else { throw CourierError.transport(.badRedirect(message: "the Location is not an http or https URL")) }
+        var next = request
+        let authority = components.port.map { "\(host):\($0)" } ?? host
+        let path = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
+            + (components.percentEncodedQuery.map { "?\($0)" } ?? "")
+        next.http.scheme = scheme
+        next.http.authority = authority
+        next.http.path = path
+        if !keepsMethod(status: status, method: request.http.method) {
+            next.http.method = .get
+            next.body = nil
+            next.http.headerFields[.contentType] = nil
+            next.http.headerFields[.contentLength] = nil
+        }
+        if !sameOrigin(source, target) {
+            for name in fieldsToDrop(request) { next.http.headerFields[name] = nil }
+        }
+        return next
+    }
+
+    /// Sends `request` with `hop` and follows the redirects it answers with, as its policy
+    /// allows; returns the first response that is not a redirect to follow.
+    package static func send(
+        _ request: PreparedRequest, hop: (PreparedRequest) async throws -> RawResponse
+    ) async throws -> RawResponse {
+        var current = request
+        var count = 0
+        while true {
+            let response = try await hop(current)
+            let status = response.status.code
+            guard isRedirect(status), current.redirects.follows, let location = response.http.headerFields[.location] else {
+                return response
+            }
+            count += 1
+            current = try following(current, status: status, location: location, count: count)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+extension TestServer.Response {
+    /// One step of a scripted answer: exact bytes, pauses, and the endless or enormous
+    /// streams that hostile servers send. After the last step the connection is closed.
+    public enum Step: Sendable {
+        /// Writes these bytes as they are.
+        case send([UInt8])
+        /// Waits (ended early when the server stops).
+        case pause(Duration)
+        /// Writes these bytes one at a time, pausing `every` between them.
+        case drip([UInt8], every: Duration)
+        /// Writes these bytes again and again, pausing `every` between writes, until the peer
+        /// leaves or the server stops.
+        case repeatForever([UInt8], every: Duration)
+        /// Writes a gzip stream that inflates to `count` zero bytes (deflate can shrink that
+        /// about 160 times), produced as it is sent.
+        case gzipZeros(count: Int)
+
+        /// Writes this text's UTF-8 bytes.
+        public static func text(_ text: String) -> Step { .send(Array(text.utf8)) }
+    }
+
+    /// An answer scripted byte for byte, for a misbehaving server: the steps run in order and
+    /// the connection closes after the last.
+    ///
+    /// ```swift
+    /// server.route(.get, "/drip") { _ in
+    ///     .raw([.text("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"),
+    ///           .repeatForever(Array("1\r\nx\r\n".utf8), every: .milliseconds(100))])
+    /// }
+    /// ```
+    public static func raw(_ steps: [Step]) -> TestServer.Response {
+        var response = TestServer.Response(status: 0)
+        response.action = .script(steps)
+        return response
+    }
+
+    /// A `200` whose gzip body (`Content-Encoding: gzip`, with its `Content-Length`) inflates to
+    /// `inflatedSize` zero bytes: a decompression bomb when that is large.
+    public static func gzipZeros(inflatedSize: Int) -> TestServer.Response {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Encoding: gzip\r\n"
+            + "Content-Length: \(GzipZeros.compressedSize(of: inflatedSize))\r\nConnection: close\r\n\r\n"
+        return .raw([.text(head), .gzipZeros(count: inflatedSize)])
+    }
+}
+
+/// Carries out a scripted answer on one connection.
+struct ScriptRunner {
+    let socket: Socket
+    let isStopping: @Sendable () -> Bool
+
+    func run(_ steps: [TestServer.Response.Step]) {
+        for step in steps {
+            guard perform(step) else { return }
+        }
+    }
+
+    /// `false` once the peer has gone or the server is stopping.
+    private func perform(_ step: TestServer.Response.Step) -> Bool {
+        switch step {
+        case .send(let bytes):
+            return socket.write(bytes, isStopping: isStopping)
+        case .pause(let duration):
+            return pause(duration)
+        case .drip(let bytes, let every):
+            for byte in bytes {
+                guard socket.write([byte], isStopping: isStopping), pause(every) else { return false }
+            }
+            return true
+        case .repeatForever(let bytes, let every):
+            while socket.write(bytes, isStopping: isStopping) {
+                if every > .zero, !pause(every) { return false }
+                if isStopping() { return false }
+            }
+            return false
+        case .gzipZeros(let count):
+            var stream = GzipZeros(count: count)
+            while let chunk = stream.next() {
+                guard socket.write(chunk, isStopping: isStopping) else { return false }
+            }
+            return true
+        }
+    }
+
+    private func pause(_ duration: Duration) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + duration
+        while clock.now < deadline {
+            if isStopping() { return false }
+            Thread.sleep(forTimeInterval: min(0.005, (deadline - clock.now).seconds))
+        }
+        return !isStopping()
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

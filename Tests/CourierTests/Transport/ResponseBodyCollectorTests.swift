@@ -1,0 +1,32 @@
+import Courier
+import Foundation
+import Testing
+
+@Suite("ResponseBodyCollector")
+struct ResponseBodyCollectorTests {
+    @Test("takes bodies up to the limit and refuses the byte past it")
+    func limit() throws {
+        var collector = ResponseBodyCollector(limit: 10)
+        try collector.append(Data(count: 6))
+        try collector.append(Data(count: 4))
+        #expect(collector.data.count == 10)
+        #expect(throws: CourierError.self) { try collector.append(Data(count: 1)) }
+        #expect(collector.data.isEmpty)
+    }
+
+    @Test("a declared Content-Length over the limit fails at once; odd values are left to counting")
+    func declared() throws {
+        var collector = ResponseBodyCollector(limit: 100)
+        do {
+            try collector.expect(contentLength: "101")
+            Issue.record("101 bytes were accepted")
+        } catch {
+            #expect(error.kind == .responseTooLarge)
+            guard case .transport(.responseTooLarge(limit: 100)) = error.reason else { Issue.record("\(error)"); return }
+        }
+        try collector.expect(contentLength: " 100 ")
+        try collector.expect(contentLength: "lots")
+        try collector.expect(contentLength: "-5")
+        try collector.expect(contentLength: nil)
+    }
+}

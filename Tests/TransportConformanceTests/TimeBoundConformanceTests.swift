@@ -1,0 +1,73 @@
+import Courier
+import CourierTestServer
+import Foundation
+import Testing
+
+@Suite("Every transport ends the call at its timeout or on cancellation, whatever the server does")
+struct TimeBoundConformanceTests {
+    /// A request to `path` with the short timeout.
+    private func request(_ path: String) -> Request<Data> {
+        var request = Request<Data>(method: .get, path: path)
+        request.timeout = shortTimeout
+        return request
+    }
+
+    @Test("a server that never answers", arguments: TransportUnderTest.allCases)
+    func stall(_ transport: TransportUnderTest) async throws {
+        try await withServer(transport, routes: { $0.route(.get, "/stall") { _ in .stall } }) { _, client in
+            let (error, elapsed) = await failure(of: request("/stall"), on: client)
+            guard case .timedOut(let after)? = transportFailure(error) else { return }
+            #expect(after == shortTimeout)
+            expectEndsAtTimeout(elapsed)
+        }
+    }
+
+    @Test("headers that trickle in forever (slowloris)", arguments: TransportUnderTest.allCases)
+    func slowHeaders(_ transport: TransportUnderTest) async throws {
+        try await withServer(transport, routes: { $0.route(.get, "/slow") { _ in HostileScripts.slowHeaders } }) { _, client in
+            let (error, elapsed) = await failure(of: request("/slow"), on: client)
+            guard case .timedOut? = transportFailure(error) else { return }
+            expectEndsAtTimeout(elapsed)
+        }
+    }
+
+    @Test("a body that drips forever", arguments: TransportUnderTest.allCases)
+    func endlessDrip(_ transport: TransportUnderTest) async throws {
+        try await withServer(transport, routes: {
+            $0.route(.get, "/drip") { _ in HostileScripts.endlessBody(every: .milliseconds(50)) }
+        }) { _, client in
+            let (error, elapsed) = await failure(of: request("/drip"), on: client)
+            guard case .timedOut? = transportFailure(error) else { return }
+            expectEndsAtTimeout(elapsed)
+        }
+    }
+
+    @Test("a declared body that never comes", arguments: TransportUnderTest.allCases)
+    func missingBody(_ transport: TransportUnderTest) async throws {
+        try await withServer(transport, routes: { $0.route(.get, "/wait") { _ in HostileScripts.declaring(length: 100) } }) { _, client in
+            let (error, elapsed) = await failure(of: request("/wait"), on: client)
+            guard case .timedOut? = transportFailure(error) else { return }
+            expectEndsAtTimeout(elapsed)
+        }
+    }
+
+    @Test("cancelling the calling task mid-body ends the call at once", arguments: TransportUnderTest.allCases)
+    func cancellation(_ transport: TransportUnderTest) async throws {
+        try await withServer(transport, routes: {
+            $0.route(.get, "/drip") { _ in HostileScripts.endlessBody(every: .milliseconds(50)) }
+        }) { server, client in
+            var request = Request<Data>(method: .get, path: "/drip")
+            request.timeout = .seconds(60)
+            let task = Task { try await client.send(request) }
+            for _ in 0..<1000 where server.requestCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(server.requestCount == 1)
+            let clock = ContinuousClock()
+            let start = clock.now
+            task.cancel()
+            let result = await task.result
+            #expect(throws: CancellationError.self) { try result.get() }
+            // Far below the 60 s timeout it would otherwise have waited for.
+            #expect(clock.now - start < .seconds(15))
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Courier
+import CourierAsyncHTTPClient
+import CourierTestServer
+import Foundation
+import Testing
+
+/// The transports the conformance suite runs against.
+enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case urlSession
+    case asyncHTTPClient
+
+    var testDescription: String { rawValue }
+
+    /// The transports that survive a server sending a status line and closing the connection.
+    /// swift-corelibs-foundation 6.3.1 ends the process then (`Fatal error: Transfer completed,
+    /// but there's no response`), so URLSession is left out on Linux.
+    static var survivingClosedMidHeaders: [TransportUnderTest] {
+        #if canImport(FoundationNetworking)
+        [.asyncHTTPClient]
+        #else
+        allCases
+        #endif
+    }
+
+    /// The transports that keep memory near the size limit against a body sent at loopback
+    /// speed. swift-corelibs-foundation hands the body to the delegate through an operation
+    /// queue with no back-pressure, so on Linux URLSession falls behind such a flood and its
+    /// memory grows far past the limit before the call ends (it holds at network speeds).
+    static var boundingMemoryUnderFlood: [TransportUnderTest] {
+        #if canImport(FoundationNetworking)
+        [.asyncHTTPClient]
+        #else
+        allCases
+        #endif
+    }
+
+    /// A fresh transport; AsyncHTTPClient's allows `decompressionRatio`.
+    func make(decompressionRatio: Int = 100) -> any Transport {
+        switch self {
+        case .urlSession: URLSessionTransport()
+        case .asyncHTTPClient:
+            AsyncHTTPClientTransport(configuration: .init(maximumDecompressionRatio: decompressionRatio))
+        }
+    }
+}
+
+/// How long the hostile cases' requests may take.
+let shortTimeout: Duration = .seconds(1)
+
+/// How far past its timeout a call may end in a test. The figure measured on a quiet machine is
+/// within a few milliseconds (see `transport-probe`); this slack keeps the suite reliable on a
+/// loaded two-core machine while still failing a call that waits for the server to give up.
+let timeoutSlack: Duration = .seconds(4)
+
+/// Runs `body` against a fresh loopback server configured by `routes`, with a client on
+/// `transport`; shuts down the server and the transport afterwards, whatever happens.
+func withServer(
+    _ transport: TransportUnderTest,
+    decompressionRatio: Int = 100,
+    routes: (TestServer) -> Void,
+    service configure: (inout ServiceConfiguration) -> Void = { _ in },
+    wares: [any Ware] = [],
+    _ body: (TestServer, Client) async throws -> Void
+) async throws {
+    let server = try TestServer()
+    routes(server)
+    server.start()
+    defer { server.stop() }
+    var service = ServiceConfiguration(name: "hostile", baseURL: server.baseURL, timeout: .seconds(30))
+    configure(&service)
+    let made = transport.make(decompressionRatio: decompressionRatio)
+    let client = try Client(service: service, transport: made, wares: wares)
+    do {
+        try await body(server, client)
+    } catch {
+        try? await (made as? AsyncHTTPClientTransport)?.shutdown()
+        throw error
+    }
+    try await (made as? AsyncHTTPClientTransport)?.shutdown()
+}
+
+/// Sends `request` and returns the error it ended with and how long it took.
+func failure<Expected>(of request: Request<Expected>, on client: Client) async -> (error: (any Error)?, elapsed: Duration) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    do {
+        _ = try await client.send(request)
+        return (nil, clock.now - start)
+    } catch {
+        return (error, clock.now - start)
+    }
+}
+
+/// The transport failure inside `error`, or `nil` (and a recorded issue) when it is not one.
+func transportFailure(_ error: (any Error)?, sourceLocation: SourceLocation = #_sourceLocation) -> TransportFailure? {
+    guard let error = error as? CourierError, case .transport(let failure) = error.reason else {
+        Issue.record("expected a transport failure, got \(String(describing: error))", sourceLocation: sourceLocation)
+        return nil
+    }
+    return failure
+}
+
+/// Expects `elapsed` to be at the timeout: not before it, and not much after.
+func expectEndsAtTimeout(_ elapsed: Duration, _ timeout: Duration = shortTimeout, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(elapsed >= timeout - .milliseconds(20), "ended before its timeout", sourceLocation: sourceLocation)
+    #expect(elapsed < timeout + timeoutSlack, "ended \(elapsed - timeout) after its timeout", sourceLocation: sourceLocation)
+}
