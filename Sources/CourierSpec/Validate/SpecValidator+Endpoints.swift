@@ -29,7 +29,7 @@ extension SpecValidator {
         if let auth = endpoint.auth { checkAuth(auth, in: spec) }
         var wares = Set<String>()
         for ware in endpoint.wares {
-            checkIdentifier(ware, what: "ware")
+            checkSwiftIdentifier(ware, what: "ware name", example: "signature")
             if !wares.insert(ware.value).inserted {
                 log.warning("ware '\(ware.value)' is listed twice in \(what)", at: ware.location)
             }
@@ -44,8 +44,19 @@ extension SpecValidator {
         }
         if let sample = endpoint.sample {
             let path = Self.samplePath(sample.value, specFile: spec.file)
-            if !fileExists(path) {
+            switch fileKind(path) {
+            case .regular:
+                break
+            case .missing:
                 log.error("sample file '\(sample.value)' of \(what) does not exist (looked for \(path))", at: sample.location)
+            case .directory:
+                log.error(
+                    "sample '\(sample.value)' of \(what) is a directory (\(path)); `sample:` names a file holding the body",
+                    at: sample.location)
+            case .other(let kind):
+                log.error(
+                    "sample '\(sample.value)' of \(what) is \(kind), not a regular file (\(path)); `sample:` names a file holding the body",
+                    at: sample.location)
             }
         }
     }
@@ -76,6 +87,7 @@ extension SpecValidator {
                 let name = parameter.name
                 let description = "\(group.kind) '\(name.value)' of \(what)"
                 checkIdentifier(name, what: group.kind)
+                if group.kind == "header parameter" { checkHeaderName(name, what: group.kind) }
                 let swiftName = SwiftName.lowerCamelCase(name.value)
                 if !SwiftName.becomesIdentifier(name.value) {
                     // Already reported; comparing unusable names would only add noise.

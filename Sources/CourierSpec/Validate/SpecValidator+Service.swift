@@ -10,11 +10,11 @@ extension SpecValidator {
         if !spec.baseURL.value.isEmpty { checkURL(spec.baseURL, what: "baseURL") }
         for environment in spec.environments {
             let name = Located(environment.value.name, at: environment.location)
-            checkIdentifier(name, what: "environment")
+            checkSwiftIdentifier(name, what: "environment name", example: "staging")
             checkURL(Located(environment.value.value, at: environment.location), what: "URL of environment '\(name.value)'")
         }
-        for header in spec.headers where header.value.name.isEmpty {
-            log.error("a header needs a name", at: header.location)
+        for header in spec.headers {
+            checkHeaderName(Located(header.value.name, at: header.location), what: "header")
         }
         if let auth = spec.auth { checkAuth(auth, in: spec) }
         if let cache = spec.cache { checkOneOf(cache.policy, Self.cachePolicies, what: "cache policy") }
