@@ -141,6 +141,7 @@ extension ObjectRender: MustacheParent {
         case "hasCustomEncoding": hasCustomEncoding
         case "isEmpty": isEmpty
         case "hasDateFormats": hasDateFormats
+        case "hasBase64": hasBase64
         default: nil
         }
     }
@@ -160,6 +161,7 @@ extension FieldRender: MustacheParent {
         case "encodeMethod": encodeMethod
         case "decodeType": decodeType
         case "decodeFallback": decodeFallback
+        case "decodeSuffix": decodeSuffix
         case "dateFormat": dateFormat
         default: nil
         }

@@ -42,9 +42,10 @@ public struct ObjectRender: Sendable, Hashable {
         self.fields = fields
     }
 
-    /// Whether `init(from:)` is written (defaults or per-field date formats).
+    /// Whether `init(from:)` is written (defaults, per-field date formats, `Data` read as
+    /// wrapped base64).
     public var hasCustomDecoding: Bool {
-        fields.contains { !$0.decodeFallback.isEmpty || !$0.dateFormat.isEmpty }
+        fields.contains { !$0.decodeFallback.isEmpty || !$0.dateFormat.isEmpty || !$0.decodeSuffix.isEmpty }
     }
 
     /// Whether `encode(to:)` is written: always beside `init(from:)`, because both key their
@@ -58,6 +59,9 @@ public struct ObjectRender: Sendable, Hashable {
 
     /// Whether the struct has no fields.
     public var isEmpty: Bool { fields.isEmpty }
+
+    /// Whether a field holding `Data` decodes through `Base64Data`.
+    public var hasBase64: Bool { fields.contains { !$0.decodeSuffix.isEmpty } }
 
     /// Whether a field has its own date format.
     public var hasDateFormats: Bool { fields.contains { !$0.dateFormat.isEmpty } }
@@ -85,13 +89,18 @@ public struct FieldRender: Sendable, Hashable {
     public var decodeType: String
     /// The value used when the key is missing (`?? value`), if any.
     public var decodeFallback: [String]
+    /// What follows the decode call to get the field's value from ``decodeType``, if anything:
+    /// `.data` (and `.map(\.data)`, `.mapValues(\.data)`, `?.data`) for `Data` read through
+    /// `Base64Data`, which accepts base64 wrapped in lines.
+    public var decodeSuffix: [String]
     /// The per-field date format (`.secondsSince1970`), if any.
     public var dateFormat: [String]
 
     /// Creates a field.
     public init(
         name: String, docs: [String], type: String, defaultValue: [String], renamedKey: [String], wireKey: String,
-        decodeMethod: String, encodeMethod: String, decodeType: String, decodeFallback: [String], dateFormat: [String]
+        decodeMethod: String, encodeMethod: String, decodeType: String, decodeFallback: [String],
+        decodeSuffix: [String] = [], dateFormat: [String]
     ) {
         self.name = name
         self.docs = docs
@@ -103,6 +112,7 @@ public struct FieldRender: Sendable, Hashable {
         self.encodeMethod = encodeMethod
         self.decodeType = decodeType
         self.decodeFallback = decodeFallback
+        self.decodeSuffix = decodeSuffix
         self.dateFormat = dateFormat
     }
 }

@@ -69,6 +69,7 @@ extension SpecTranslation {
             format = [spelled]
         }
         let lenient = type.isOptional || !fallback.isEmpty
+        let base64 = Self.base64Decoding(type.nonOptional)
         return FieldRender(
             name: name,
             // Fields cannot carry `@available(deprecated)`: the generated init and coding use them.
@@ -79,9 +80,22 @@ extension SpecTranslation {
             wireKey: SwiftLiteral.string(key),
             decodeMethod: lenient ? "decodeIfPresent" : "decode",
             encodeMethod: type.isOptional ? "encodeIfPresent" : "encode",
-            decodeType: decodeType,
+            decodeType: base64?.type ?? decodeType,
             decodeFallback: fallback,
+            decodeSuffix: base64.map { [(lenient ? "?" : "") + $0.suffix] } ?? [],
             dateFormat: format)
+    }
+
+    /// How a field holding `Data` decodes through `Base64Data` (which reads base64 wrapped in
+    /// lines): the type to decode and the expression turning it into the field's type. `nil` for
+    /// other types; `Data` nested deeper than one list or dictionary keeps the decoder's strategy.
+    static func base64Decoding(_ type: TypeRef) -> (type: String, suffix: String)? {
+        switch type {
+        case .named("Data"): ("Base64Data", ".data")
+        case .array(.named("Data")): ("[Base64Data]", ".map(\\.data)")
+        case .dictionary(.named("Data")): ("[String: Base64Data]", ".mapValues(\\.data)")
+        default: nil
+        }
     }
 
     private mutating func translateEnum(_ model: Model, typeName: String, definition: EnumDefinition) -> EnumRender {
