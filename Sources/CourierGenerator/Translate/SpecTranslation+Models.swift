@@ -114,8 +114,16 @@ extension SpecTranslation {
                 }
                 raw = String(number)
             }
+            let wouldBe = enumCase.name.map(SwiftIdentifier.member) ?? SwiftIdentifier.enumCase(enumCase.value.value)
+            if wouldBe == "none" {
+                log.warning(
+                    "enum case '\(enumCase.value.value)' of '\(model.name.value)' is generated as '\(names[enumCase.value.value] ?? Translator.renamedNone)', "
+                        + "not 'none': `status == .none` on an optional \(typeName) would compare with Optional.none; "
+                        + "choose another name with `{ value: \(enumCase.value.value), name: … }`",
+                    at: enumCase.value.location)
+            }
             cases.append(EnumCaseRender(
-                name: names[enumCase.value.value] ?? SwiftIdentifier.member(enumCase.value.value),
+                name: names[enumCase.value.value] ?? SwiftIdentifier.enumCase(enumCase.value.value),
                 docs: DocComment.lines(enumCase.documentation, noteDeprecation: true),
                 rawLiteral: raw))
         }

@@ -104,14 +104,21 @@ public struct Translator: SpecTranslating {
         return table
     }
 
-    /// Case names by wire value: an explicit `name:`, or the value in lowerCamelCase; unique within
-    /// the enum and never `unknown` (the catch-all case), `rawValue` or `allCases`.
+    /// Case names by wire value: an explicit `name:`, or the value in lowerCamelCase
+    /// (``SwiftIdentifier/enumCase(_:)``); unique within the enum and never `unknown` (the
+    /// catch-all case), `rawValue` or `allCases`, nor `none` (see ``renamedNone``).
     static func caseNames(_ definition: EnumDefinition) -> [String: String] {
-        var scope = NameScope(reserved: ["unknown", "rawValue", "allCases", "hashValue"])
+        var scope = NameScope(reserved: ["unknown", "rawValue", "allCases", "hashValue", "none"])
         var names: [String: String] = [:]
         for enumCase in definition.cases where names[enumCase.value.value] == nil {
-            names[enumCase.value.value] = scope.claim(SwiftIdentifier.member(enumCase.name ?? enumCase.value.value))
+            var name = enumCase.name.map(SwiftIdentifier.member) ?? SwiftIdentifier.enumCase(enumCase.value.value)
+            if name == "none" { name = renamedNone }
+            names[enumCase.value.value] = scope.claim(name)
         }
         return names
     }
+
+    /// What a case that would be named `none` is named instead: `value == .none` on an optional
+    /// of the enum would compare with `Optional.none`, not with the case, silently.
+    static let renamedNone = "noneValue"
 }

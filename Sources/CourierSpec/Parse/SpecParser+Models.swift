@@ -32,8 +32,35 @@ extension SpecParser {
             let entries = typedEntries(fields, kind: "field", known: Self.fieldKeys)
             return Model(name: name, kind: .object(entries.map(Self.field)), documentation: documentation(in: mapping, of: what))
         }
-        let entries = mapping.pairs.compactMap { typedEntry($0, kind: "field", known: Self.fieldKeys) }
+        let entries = mapping.pairs.compactMap { pair -> TypedEntry? in
+            if isDocumentationInShortForm(pair, of: what) { return nil }
+            return typedEntry(pair, kind: "field", known: Self.fieldKeys)
+        }
         return Model(name: name, kind: .object(entries.map(Self.field)))
+    }
+
+    /// Reports `summary:`, `description:` or `deprecated:` written among the fields of a short-form
+    /// model with a value that is no type (`summary: A pet in the store.`): documentation needs the
+    /// long form. A field of that name with a type (`summary: String`) is a field.
+    private mutating func isDocumentationInShortForm(_ pair: YAMLPair, of what: String) -> Bool {
+        guard ["summary", "description", "deprecated"].contains(pair.key) else { return false }
+        if let scalar = pair.value.scalar {
+            let text = scalar.text
+            let looksLikeType: Bool
+            switch TypeTextParser.parse(text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text) {
+            case .success(let type): looksLikeType = !(pair.key == "deprecated" && ["true", "false"].contains(text))
+                && type.names.allSatisfy { $0.first?.isUppercase == true }
+            case .failure: looksLikeType = false
+            }
+            if looksLikeType { return false }
+        } else if pair.value.pairs != nil {
+            return false  // a long-form field
+        }
+        log.error(
+            "`\(pair.key):` among the fields of \(what) reads as a field named '\(pair.key)'; to document the model, "
+                + "use the long form and put its fields under `fields:`, next to `\(pair.key):`",
+            at: pair.keyLocation)
+        return true
     }
 
     private static func field(_ entry: TypedEntry) -> Field {

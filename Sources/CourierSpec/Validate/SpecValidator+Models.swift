@@ -55,7 +55,7 @@ extension SpecValidator {
                 checkIdentifier(Located(name, at: value.location), what: "case name")
                 swiftName = SwiftName.lowerCamelCase(name)
             } else {
-                swiftName = SwiftName.lowerCamelCase(value.value)
+                swiftName = SwiftName.caseName(ofValue: value.value)
                 if swiftName.isEmpty {
                     log.error(
                         "value '\(value.value)' of \(owner) has no letters or digits to name its case; "
