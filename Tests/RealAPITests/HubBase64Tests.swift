@@ -17,11 +17,11 @@ import Testing
             "name": "logo.png", "path": "assets/logo.png", "encoding": "base64", "content": content,
             "thumbnails": [thumbnail],
         ])
-        harness.server.route(.get, "/repos/octo/hello/contents/{path}") { _ in
+        harness.server.route(.get, "/repos/octo/hello/contents/assets/logo.png") { _ in
             TestServer.Response(status: 200, headers: [.init(name: "Content-Type", value: "application/json")], body: body)
         }
         harness.start()
-        let file = try await harness.hub.getContent(owner: "octo", repo: "hello", path: "logo.png")
+        let file = try await harness.hub.getContent(owner: "octo", repo: "hello", path: "assets/logo.png")
         #expect(file.content == Self.file)
         #expect(file.thumbnails == [Data("thumb".utf8)])
         // Encoding writes one line of standard base64, which decodes to the same value.
@@ -32,7 +32,7 @@ import Testing
     @Test func badBase64SaysWhichCharacterAndWhere() async throws {
         let harness = try HubHarness()
         defer { harness.stop() }
-        harness.server.route(.get, "/repos/octo/hello/contents/{path}") { _ in
+        harness.server.route(.get, "/repos/octo/hello/contents/a") { _ in
             .json(#"{"name":"a","path":"a","encoding":"base64","content":"YWJj\nYW*j\n"}"#)
         }
         harness.start()

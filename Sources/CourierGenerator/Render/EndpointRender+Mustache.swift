@@ -55,6 +55,7 @@ extension ParameterItemRender: MustacheParent {
         switch named {
         case "keyLiteral": keyLiteral
         case "name": name
+        case "pathSetter": pathSetter
         default: nil
         }
     }

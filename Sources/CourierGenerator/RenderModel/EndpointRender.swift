@@ -123,11 +123,15 @@ public struct ParameterItemRender: Sendable, Hashable {
     public var keyLiteral: String
     /// The parameter holding the value.
     public var name: String
+    /// For path items, the `Request` method setting it: `setPathParameter` (one segment) or
+    /// `setPathSegments` (`{+name}`: several segments, `/` kept).
+    public var pathSetter: String
 
     /// Creates an item.
-    public init(keyLiteral: String, name: String) {
+    public init(keyLiteral: String, name: String, pathSetter: String = "setPathParameter") {
         self.keyLiteral = keyLiteral
         self.name = name
+        self.pathSetter = pathSetter
     }
 }
 

@@ -24,7 +24,12 @@ extension SpecTranslation {
                 log.error("path parameter '\(parameter.name.value)' cannot be optional", at: parameter.type.location)
                 return nil
             }
-            return item(parameter, group: .leading, builder: &builder)
+            guard var rendered = item(parameter, group: .leading, builder: &builder) else { return nil }
+            if endpoint.path.value.contains("{+\(parameter.name.value)}") {
+                rendered.keyLiteral = SwiftLiteral.string("+" + parameter.name.value)
+                rendered.pathSetter = "setPathSegments"
+            }
+            return rendered
         }
         var jsonBody: [String] = []
         var rawBody: [RawBodyRender] = []

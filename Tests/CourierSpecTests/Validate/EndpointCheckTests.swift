@@ -217,4 +217,26 @@ import Darwin
                 + "digit (such as staging)",
         ])
     }
+
+    @Test func multiSegmentPlaceholders() {
+        #expect(diagnostics(Self.header + """
+            endpoints:
+              getContent:
+                get: /repos/{owner}/contents/{+path}
+                path: { owner: String, path: String }
+              getBlob:
+                get: /blobs/{+sha}
+                path: { sha: Int }
+              fragment:
+                get: /docs/{#section}
+                path: { section: String }
+            """) == [
+            "9:18: error: path parameter 'sha' of endpoint 'getBlob' is written {+sha} (several segments), so it must "
+                + "be a String, not 'Int'",
+            "11:16: error: placeholder '{#section}' in the path of endpoint 'fragment' uses an RFC 6570 operator "
+                + "Courier does not support; write {name} for one segment or {+name} for several",
+            "12:13: error: path parameter 'section' of endpoint 'fragment' does not appear in the path "
+                + "'/docs/{#section}'; write it as {section}",
+        ])
+    }
 }
