@@ -21,7 +21,7 @@ import Testing
             TestServer.Response(status: 200, headers: [.init(name: "Content-Type", value: "application/json")], body: body)
         }
         harness.start()
-        let file = try await harness.hub.getContent(owner: "octo", repo: "hello", path: "assets/logo.png")
+        let file = try await harness.hub.getContent(owner: "octo", repo: "hello", path: "assets/logo.png", media: .json)
         #expect(file.content == Self.file)
         #expect(file.thumbnails == [Data("thumb".utf8)])
         // Encoding writes one line of standard base64, which decodes to the same value.
@@ -37,7 +37,7 @@ import Testing
         }
         harness.start()
         do {
-            _ = try await harness.hub.getContent(owner: "octo", repo: "hello", path: "a")
+            _ = try await harness.hub.getContent(owner: "octo", repo: "hello", path: "a", media: .json)
             Issue.record("bad base64 decoded")
         } catch let error as CourierError {
             #expect(error.kind == .decoding)

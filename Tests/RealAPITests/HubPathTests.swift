@@ -12,7 +12,7 @@ import Testing
             .json(#"{"name":"?intro#.md","path":"docs/guide v2/?intro#.md","encoding":"base64","content":""}"#)
         }
         harness.start()
-        let file = try await harness.hub.getContent(owner: "octo", repo: "hello", path: "docs/guide v2/?intro#.md")
+        let file = try await harness.hub.getContent(owner: "octo", repo: "hello", path: "docs/guide v2/?intro#.md", media: .json)
         #expect(file.path == "docs/guide v2/?intro#.md")
     }
 
@@ -21,7 +21,7 @@ import Testing
         defer { harness.stop() }
         harness.start()
         do {
-            _ = try await harness.hub.getContent(owner: "octo", repo: "hello", path: "docs/../../admin")
+            _ = try await harness.hub.getContent(owner: "octo", repo: "hello", path: "docs/../../admin", media: .raw)
             Issue.record("a dot segment was sent")
         } catch let error as CourierError {
             #expect(error.underlying(as: PathSegmentError.self)?.segment == "..")

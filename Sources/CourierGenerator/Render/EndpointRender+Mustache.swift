@@ -31,6 +31,9 @@ extension EndpointRender: MustacheParent {
         case "hasWares": !wares.isEmpty
         case "shardKey": shardKey
         case "mutatesRequest": mutatesRequest
+        case "genericClause": genericClause
+        case "decodingArgument": decodingArgument
+        case "media": media
         default: nil
         }
     }
@@ -79,6 +82,32 @@ extension SampleRender: MustacheParent {
         case "propertyName": propertyName
         case "endpointNameLiteral": endpointNameLiteral
         case "dataExpression": dataExpression
+        default: nil
+        }
+    }
+}
+
+extension MediaRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "typeName": typeName
+        case "functionName": functionName
+        case "choices": choices
+        default: nil
+        }
+    }
+}
+
+extension MediaChoiceRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "name": name
+        case "acceptLiteral": acceptLiteral
+        case "valueType": valueType
+        case "decoding": decoding
+        case "docs": docs
         default: nil
         }
     }

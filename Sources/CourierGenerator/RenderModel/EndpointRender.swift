@@ -49,6 +49,12 @@ public struct EndpointRender: Sendable, Hashable {
     /// What picks the endpoint's file (``OutputLayout/shard(of:)``): the model it answers with
     /// or sends, so that a change to that model recompiles the files that use it and no others.
     public var shardKey: String
+    /// `<Value: Sendable>` when the caller picks a media type (and with it the answer's type).
+    public var genericClause: String = ""
+    /// The `decoding:` argument of the request's init, when not the one its type implies.
+    public var decodingArgument: [String] = []
+    /// The endpoint's media types, when it has `media:`.
+    public var media: [MediaRender] = []
 
     /// Creates an endpoint.
     public init(

@@ -1,4 +1,5 @@
 import CourierSpec
+import Foundation
 
 extension SpecTranslation {
     /// HTTP methods `HTTPRequest.Method` names as static members.
@@ -51,8 +52,21 @@ extension SpecTranslation {
             break
         }
         let queryItems = endpoint.queryParameters.compactMap { item($0, group: .trailing, builder: &builder) }
-        let headerItems = endpoint.headerParameters.compactMap { item($0, group: .trailing, builder: &builder) }
-        let (responseType, qualifiedResponseType) = response(endpoint)
+        var headerItems = endpoint.fixedHeaders.map {
+            ParameterItemRender(keyLiteral: SwiftLiteral.string($0.value.name), name: SwiftLiteral.string($0.value.value))
+        }
+        headerItems += endpoint.headerParameters.compactMap { item($0, group: .trailing, builder: &builder) }
+        var (responseType, qualifiedResponseType) = response(endpoint)
+        let media = translateMedia(endpoint, functionName: functionName)
+        var decodingArgument: [String] = []
+        if let media {
+            let argument = builder.claim(
+                "media", type: media.typeName + "<Value>", qualifiedType: namespace + "." + media.typeName + "<Value>",
+                defaultValue: [], group: .trailing)
+            headerItems.append(ParameterItemRender(keyLiteral: SwiftLiteral.string("Accept"), name: argument + ".accept"))
+            decodingArgument = [argument + ".decoding"]
+            (responseType, qualifiedResponseType) = ("Value", "Value")
+        }
         guard log.diagnostics.count == errorsBefore else { return nil }
 
         var docs = DocComment.lines(endpoint.documentation)
@@ -61,7 +75,7 @@ extension SpecTranslation {
             if !docs.isEmpty { docs.append("///") }
             docs += parameterDocs
         }
-        return EndpointRender(
+        var rendered = EndpointRender(
             functionName: functionName, nameLiteral: SwiftLiteral.string(endpoint.name.value), docs: docs,
             attributes: DocComment.availability(endpoint.documentation), responseType: responseType,
             qualifiedResponseType: qualifiedResponseType, returnsVoid: responseType == "Void", method: method,
@@ -75,6 +89,41 @@ extension SpecTranslation {
             idempotencyKeyHeader: endpoint.idempotencyKey.map { [SwiftLiteral.string($0.value)] } ?? [],
             wares: endpoint.wares.map { SwiftLiteral.string($0.value) },
             shardKey: shardKey(endpoint, functionName: functionName))
+        if let media {
+            rendered.genericClause = "<Value: Sendable>"
+            rendered.decodingArgument = decodingArgument
+            rendered.media = [media]
+        }
+        return rendered
+    }
+
+    /// The endpoint's `media:` as a generic struct with one static member per media type.
+    private mutating func translateMedia(_ endpoint: Endpoint, functionName: String) -> MediaRender? {
+        guard !endpoint.media.isEmpty else { return nil }
+        var names = NameScope(reserved: ["accept", "decoding", "init"])
+        var choices: [MediaChoiceRender] = []
+        for choice in endpoint.media {
+            let type = choice.response?.value ?? .named("Empty")
+            let valueType: String
+            let decoding: String
+            switch type {
+            case .named("Empty"): (valueType, decoding) = ("Void", ".empty")
+            case .named("Data"): (valueType, decoding) = ("Data", ".data")
+            case .named("String"): (valueType, decoding) = ("String", ".string")
+            default:
+                guard let qualified = speller.qualified(type) else {
+                    log.error("unknown response type '\(type)'", at: choice.response?.location ?? choice.name.location)
+                    continue
+                }
+                (valueType, decoding) = (qualified, ".json")
+            }
+            choices.append(MediaChoiceRender(
+                name: names.claim(SwiftIdentifier.member(choice.name.value)),
+                acceptLiteral: SwiftLiteral.string(choice.accept.value), valueType: valueType, decoding: decoding,
+                docs: ["/// Asks for `\(choice.accept.value.replacingOccurrences(of: "`", with: "'"))`; the answer is `\(valueType)`."]))
+        }
+        let typeName = memberScope.claim(SwiftIdentifier.type(endpoint.name.value) + "Media")
+        return MediaRender(typeName: typeName, functionName: SwiftIdentifier.plain(functionName), choices: choices)
     }
 
     /// The local type name of the first model the endpoint answers with (else the one its body
@@ -83,6 +132,7 @@ extension SpecTranslation {
     private func shardKey(_ endpoint: Endpoint, functionName: String) -> String {
         var types: [TypeRef] = []
         if let response = endpoint.response?.value { types.append(response) }
+        types += endpoint.media.compactMap { $0.response?.value }
         if case .json(let body) = endpoint.body { types.append(body.value) }
         for type in types {
             for name in type.names {

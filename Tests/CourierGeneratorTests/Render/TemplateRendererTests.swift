@@ -23,6 +23,11 @@ import Testing
         values += model.endpoints.flatMap(\.parameters) as [any MustacheParent]
         values += model.endpoints.flatMap { $0.pathItems + $0.queryItems } as [any MustacheParent]
         values += model.endpoints.flatMap(\.rawBody) as [any MustacheParent]
+        let media = MediaRender(typeName: "M", functionName: "f", choices: [
+            MediaChoiceRender(name: "raw", acceptLiteral: #""a/b""#, valueType: "Data", decoding: ".data", docs: []),
+        ])
+        values += [media] as [any MustacheParent]
+        values += media.choices as [any MustacheParent]
         values += model.samples as [any MustacheParent]
         for value in values {
             for child in Mirror(reflecting: value).children {
