@@ -162,6 +162,7 @@ extension FieldRender: MustacheParent {
         case "decodeType": decodeType
         case "decodeFallback": decodeFallback
         case "decodeSuffix": decodeSuffix
+        case "isNullable": isNullable
         case "dateFormat": dateFormat
         default: nil
         }

@@ -45,7 +45,7 @@ public struct ObjectRender: Sendable, Hashable {
     /// Whether `init(from:)` is written (defaults, per-field date formats, `Data` read as
     /// wrapped base64).
     public var hasCustomDecoding: Bool {
-        fields.contains { !$0.decodeFallback.isEmpty || !$0.dateFormat.isEmpty || !$0.decodeSuffix.isEmpty }
+        fields.contains { !$0.decodeFallback.isEmpty || !$0.dateFormat.isEmpty || !$0.decodeSuffix.isEmpty || $0.isNullable }
     }
 
     /// Whether `encode(to:)` is written: always beside `init(from:)`, because both key their
@@ -95,13 +95,17 @@ public struct FieldRender: Sendable, Hashable {
     public var decodeSuffix: [String]
     /// The per-field date format (`.secondsSince1970`), if any.
     public var dateFormat: [String]
+    /// Whether `null` is kept apart from a missing key (`nullable: true`), which needs
+    /// hand-written coding.
+    public var isNullable: Bool
 
     /// Creates a field.
     public init(
         name: String, docs: [String], type: String, defaultValue: [String], renamedKey: [String], wireKey: String,
         decodeMethod: String, encodeMethod: String, decodeType: String, decodeFallback: [String],
-        decodeSuffix: [String] = [], dateFormat: [String]
+        decodeSuffix: [String] = [], dateFormat: [String], isNullable: Bool = false
     ) {
+        self.isNullable = isNullable
         self.name = name
         self.docs = docs
         self.type = type

@@ -68,6 +68,9 @@ extension SpecTranslation {
             }
             format = [spelled]
         }
+        if field.nullable {
+            return translateNullableField(field, name: name, key: key, decodeType: decodeType, format: format)
+        }
         let lenient = type.isOptional || !fallback.isEmpty
         let base64 = Self.base64Decoding(type.nonOptional)
         return FieldRender(
@@ -84,6 +87,33 @@ extension SpecTranslation {
             decodeFallback: fallback,
             decodeSuffix: base64.map { [(lenient ? "?" : "") + $0.suffix] } ?? [],
             dateFormat: format)
+    }
+
+    /// A `nullable: true` field: `T?` whose key must be present (`null` is `nil`) for a
+    /// non-optional type, `Nullable<T>?` (missing, `null` or a value) for an optional one.
+    private mutating func translateNullableField(
+        _ field: Field, name: String, key: String, decodeType: String, format: [String]
+    ) -> FieldRender? {
+        if field.defaultValue != nil || !format.isEmpty {
+            log.error(
+                "a nullable field cannot have a default or a date format (field '\(field.name.value)')",
+                at: field.defaultValue?.location ?? field.format?.location ?? field.name.location)
+            return nil
+        }
+        let optional = field.type.value.isOptional
+        return FieldRender(
+            name: name,
+            docs: DocComment.lines(field.documentation, noteDeprecation: true),
+            type: optional ? "Nullable<\(decodeType)>?" : decodeType + "?",
+            defaultValue: optional ? ["nil"] : [],
+            renamedKey: key == SwiftIdentifier.plain(name) ? [] : [SwiftLiteral.string(key)],
+            wireKey: SwiftLiteral.string(key),
+            decodeMethod: optional ? "decodeNullableIfPresent" : "decodeNullable",
+            encodeMethod: optional ? "encodeNullableIfPresent" : "encode",
+            decodeType: decodeType,
+            decodeFallback: [],
+            dateFormat: [],
+            isNullable: true)
     }
 
     /// How a field holding `Data` decodes through `Base64Data` (which reads base64 wrapped in

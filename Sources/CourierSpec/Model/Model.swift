@@ -78,6 +78,10 @@ public struct Field: Sendable {
     public var documentation: Documentation
     /// `sensitive: true`: the value is a secret that logs and errors never print.
     public var sensitive = false
+    /// `nullable: true`: `null` is kept apart from a missing key. With a non-optional type the key
+    /// must be present and may be `null` (`T?` in Swift, always encoded); with an optional type
+    /// it may also be missing (`Nullable<T>?`).
+    public var nullable = false
 
     /// Creates a field.
     public init(

@@ -68,6 +68,7 @@ extension SpecParser {
             name: entry.name, type: entry.type, key: entry.key, defaultValue: entry.defaultValue,
             format: entry.format, documentation: entry.documentation)
         field.sensitive = entry.sensitive
+        field.nullable = entry.nullable?.value ?? false
         return field
     }
 
