@@ -163,6 +163,7 @@ extension FieldRender: MustacheParent {
         case "decodeFallback": decodeFallback
         case "decodeSuffix": decodeSuffix
         case "isNullable": isNullable
+        case "isIndirect": isIndirect
         case "dateFormat": dateFormat
         default: nil
         }

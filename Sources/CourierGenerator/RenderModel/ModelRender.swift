@@ -45,7 +45,7 @@ public struct ObjectRender: Sendable, Hashable {
     /// Whether `init(from:)` is written (defaults, per-field date formats, `Data` read as
     /// wrapped base64).
     public var hasCustomDecoding: Bool {
-        fields.contains { !$0.decodeFallback.isEmpty || !$0.dateFormat.isEmpty || !$0.decodeSuffix.isEmpty || $0.isNullable }
+        fields.contains { !$0.decodeFallback.isEmpty || !$0.dateFormat.isEmpty || !$0.decodeSuffix.isEmpty || $0.isNullable || $0.isIndirect }
     }
 
     /// Whether `encode(to:)` is written: always beside `init(from:)`, because both key their
@@ -98,6 +98,9 @@ public struct FieldRender: Sendable, Hashable {
     /// Whether `null` is kept apart from a missing key (`nullable: true`), which needs
     /// hand-written coding.
     public var isNullable: Bool
+    /// Whether the field is stored with `@Indirect` because its model leads back to this one;
+    /// the wrapper's storage has no coding of its own, so this needs hand-written coding too.
+    public var isIndirect = false
 
     /// Creates a field.
     public init(

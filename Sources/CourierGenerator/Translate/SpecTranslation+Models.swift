@@ -17,10 +17,11 @@ extension SpecTranslation {
         var rendered: [FieldRender] = []
         var failed = false
         for field in fields {
-            guard let render = translateField(field, scope: &scope) else {
+            guard var render = translateField(field, scope: &scope) else {
                 failed = true
                 continue
             }
+            render.isIndirect = speller.indirectFields.contains(model.name.value + "." + field.name.value)
             rendered.append(render)
         }
         if failed { return nil }
