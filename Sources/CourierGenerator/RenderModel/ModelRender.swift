@@ -1,9 +1,11 @@
-/// One model: exactly one of ``object`` and ``enumeration`` holds an element.
+/// One model: exactly one of ``object``, ``enumeration`` and ``union`` holds an element.
 public struct ModelRender: Sendable, Hashable {
     /// The struct, when the model is an object.
     public var object: [ObjectRender]
     /// The enum, when the model is an enumeration.
     public var enumeration: [EnumRender]
+    /// The enum with associated values, when the model is a union.
+    public var union: [UnionRender] = []
 
     /// Creates an object model.
     public init(object: ObjectRender) {
@@ -17,9 +19,16 @@ public struct ModelRender: Sendable, Hashable {
         self.enumeration = [enumeration]
     }
 
+    /// Creates a union model.
+    public init(union: UnionRender) {
+        self.object = []
+        self.enumeration = []
+        self.union = [union]
+    }
+
     /// The type name inside the namespace, whichever kind of model this is.
     public var typeName: String {
-        object.first?.typeName ?? enumeration.first?.typeName ?? ""
+        object.first?.typeName ?? enumeration.first?.typeName ?? union.first?.typeName ?? ""
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import CourierSpec
 
 extension SpecTranslation {
@@ -9,7 +10,38 @@ extension SpecTranslation {
             return translateObject(model, typeName: entry.typeName, fields: fields).map { ModelRender(object: $0) }
         case .enumeration(let definition):
             return ModelRender(enumeration: translateEnum(model, typeName: entry.typeName, definition: definition))
+        case .union(let definition):
+            return translateUnion(model, typeName: entry.typeName, definition: definition).map { ModelRender(union: $0) }
         }
+    }
+
+    private mutating func translateUnion(_ model: Model, typeName: String, definition: UnionDefinition) -> UnionRender? {
+        var scope = NameScope(reserved: ["unknown", "hashValue"])
+        var cases: [UnionCaseRender] = []
+        for unionCase in definition.cases {
+            guard let type = speller.local(unionCase.type.value) else {
+                log.error("unknown type '\(unionCase.type.value)' in union '\(model.name.value)'", at: unionCase.type.location)
+                return nil
+            }
+            let docs = definition.discriminator.map {
+                ["/// `\($0.value)` is `\(unionCase.value.value.replacingOccurrences(of: "`", with: "'"))`."]
+            } ?? ["/// A `\(type)`."]
+            cases.append(UnionCaseRender(
+                name: scope.claim(SwiftIdentifier.enumCase(unionCase.value.value)), type: type,
+                wireValueLiteral: SwiftLiteral.string(unionCase.value.value), docs: docs))
+        }
+        let key = definition.discriminator.map { discriminator in
+            spec.keyStrategy?.value == "snakeCase" ? SnakeCaseKeys.fromSnakeCase(discriminator.value) : discriminator.value
+        }
+        let typeList = cases.map(\.type).joined(separator: ", ")
+        return UnionRender(
+            typeName: typeName,
+            docs: DocComment.lines(model.documentation, noteDeprecation: !availabilityIsSafe(model)),
+            attributes: availabilityIsSafe(model) ? DocComment.availability(model.documentation) : [],
+            discriminatorKey: key.map { [SwiftLiteral.string($0)] } ?? [],
+            discriminatorName: definition.discriminator?.value ?? "",
+            cases: cases,
+            mismatchLiteral: SwiftLiteral.string("Expected one of \(typeList) (\(typeName) tries them in this order)"))
     }
 
     private mutating func translateObject(_ model: Model, typeName: String, fields: [Field]) -> ObjectRender? {

@@ -3,6 +3,10 @@ extension SpecParser {
     static let objectModelKeys: Set<String> = ["fields", "summary", "description", "deprecated"]
     /// Keys of an enum model.
     static let enumModelKeys: Set<String> = ["enum", "type", "summary", "description", "deprecated"]
+    /// Keys of a union model.
+    static let unionModelKeys: Set<String> = ["union", "summary", "description", "deprecated"]
+    /// Keys of `union:`.
+    static let unionKeys: Set<String> = ["discriminator", "cases"]
     /// Keys of an enum case's long form.
     static let enumCaseKeys: Set<String> = ["value", "name", "summary", "description", "deprecated"]
 
@@ -26,6 +30,9 @@ extension SpecParser {
         guard let mapping = KeyedMapping(pair.value, what: what, log: &log) else { return nil }
         if let cases = mapping.value("enum"), cases.items != nil {
             return enumModel(name: name, mapping: mapping, cases: cases, what: what)
+        }
+        if let union = mapping.value("union"), union.pairs != nil {
+            return unionModel(name: name, mapping: mapping, union: union, what: what)
         }
         if let fields = mapping.value("fields"), fields.pairs != nil || fields.isNull {
             mapping.warnAboutUnknownKeys(known: Self.objectModelKeys, in: what, log: &log)
@@ -61,6 +68,26 @@ extension SpecParser {
                 + "use the long form and put its fields under `fields:`, next to `\(pair.key):`",
             at: pair.keyLocation)
         return true
+    }
+
+    /// `union: { discriminator: type, cases: { user: User, bot: Bot } }`.
+    private mutating func unionModel(name: Located<String>, mapping: KeyedMapping, union: YAMLNode, what: String) -> Model? {
+        mapping.warnAboutUnknownKeys(known: Self.unionModelKeys, in: what, log: &log)
+        guard let definition = KeyedMapping(union, what: "`union` of \(what)", log: &log) else { return nil }
+        definition.warnAboutUnknownKeys(known: Self.unionKeys, in: "`union` of \(what)", log: &log)
+        let discriminator = definition.value("discriminator").flatMap { text($0, what: "`discriminator` of \(what)") }
+        guard let casesNode = definition.value("cases") else {
+            log.error("`union` of \(what) needs `cases:`, a mapping such as { user: User, bot: Bot }", at: union.location)
+            return nil
+        }
+        guard let pairs = KeyedMapping(casesNode, what: "`cases` of \(what)", log: &log)?.pairs else { return nil }
+        if pairs.isEmpty { log.error("`cases` of \(what) needs at least one case", at: casesNode.location) }
+        let cases = pairs.compactMap { pair -> UnionCase? in
+            guard let type = typeRef(pair.value, what: "case '\(pair.key)' of \(what)") else { return nil }
+            return UnionCase(value: Located(pair.key, at: pair.keyLocation), type: type)
+        }
+        let model = UnionDefinition(discriminator: discriminator, cases: cases)
+        return Model(name: name, kind: .union(model), documentation: documentation(in: mapping, of: what))
     }
 
     private static func field(_ entry: TypedEntry) -> Field {

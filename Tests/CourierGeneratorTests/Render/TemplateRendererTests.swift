@@ -27,6 +27,11 @@ import Testing
             MediaChoiceRender(name: "raw", acceptLiteral: #""a/b""#, valueType: "Data", decoding: ".data", docs: []),
         ])
         values += [media] as [any MustacheParent]
+        let union = UnionRender(
+            typeName: "U", docs: [], attributes: [], discriminatorKey: [], discriminatorName: "",
+            cases: [UnionCaseRender(name: "a", type: "String", wireValueLiteral: #""a""#, docs: [])], mismatchLiteral: #""""#)
+        values += [union, ModelRender(union: union)] as [any MustacheParent]
+        values += union.cases as [any MustacheParent]
         values += media.choices as [any MustacheParent]
         values += model.samples as [any MustacheParent]
         for value in values {
