@@ -34,6 +34,8 @@ extension EndpointRender: MustacheParent {
         case "genericClause": genericClause
         case "decodingArgument": decodingArgument
         case "media": media
+        case "pagination": pagination
+        case "responseHeaders": responseHeaders
         default: nil
         }
     }
@@ -108,6 +110,44 @@ extension MediaChoiceRender: MustacheParent {
         case "valueType": valueType
         case "decoding": decoding
         case "docs": docs
+        default: nil
+        }
+    }
+}
+
+extension PaginationRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "style": style
+        case "itemType": itemType
+        case "itemsExpression": itemsExpression
+        case "stopsAtEmptyPage": stopsAtEmptyPage
+        default: nil
+        }
+    }
+}
+
+extension ResponseHeadersRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "typeName": typeName
+        case "endpointName": endpointName
+        case "fields": fields
+        default: nil
+        }
+    }
+}
+
+extension ResponseHeaderFieldRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "name": name
+        case "type": type
+        case "headerName": headerName
+        case "readExpression": readExpression
         default: nil
         }
     }

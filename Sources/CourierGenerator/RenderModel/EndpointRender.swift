@@ -55,6 +55,10 @@ public struct EndpointRender: Sendable, Hashable {
     public var decodingArgument: [String] = []
     /// The endpoint's media types, when it has `media:`.
     public var media: [MediaRender] = []
+    /// How the facade follows the endpoint's pages, when it is paginated.
+    public var pagination: [PaginationRender] = []
+    /// The endpoint's typed response headers, when it declares some.
+    public var responseHeaders: [ResponseHeadersRender] = []
 
     /// Creates an endpoint.
     public init(

@@ -36,6 +36,10 @@ public struct Endpoint: Sendable {
     /// The media types the endpoint can answer with, one of which the caller picks by a typed
     /// argument (`media:`); empty for an endpoint with one `response:`.
     public var media: [MediaChoice] = []
+    /// Typed response header fields (`responseHeaders: { ETag: String?, X-RateLimit-Remaining: Int }`).
+    public var responseHeaders: [Parameter] = []
+    /// How the endpoint's pages link (`pagination:`), when it is paginated.
+    public var pagination: PaginationSetting?
     /// Summary, description and deprecation.
     public var documentation: Documentation
 

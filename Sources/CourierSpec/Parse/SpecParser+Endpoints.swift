@@ -5,6 +5,7 @@ extension SpecParser {
     static let endpointKeys = Set(httpMethods).union([
         "summary", "description", "deprecated", "query", "headers", "path", "body", "form", "raw",
         "response", "auth", "wares", "cache", "timeout", "sample", "retry", "idempotencyKey", "fixedHeaders", "media",
+        "responseHeaders", "pagination",
     ])
     /// Keys of one `media:` choice.
     static let mediaKeys: Set<String> = ["accept", "response"]
@@ -39,6 +40,12 @@ extension SpecParser {
         if let node = mapping.value("retry") { endpoint.retry = retrySetting(node, what: "`retry` of \(what)") }
         if let node = mapping.value("fixedHeaders") {
             endpoint.fixedHeaders = namedValues(node, what: "`fixedHeaders` of \(what)", atValue: false)
+        }
+        if let node = mapping.value("responseHeaders") {
+            endpoint.responseHeaders = parameters(node, kind: "response header")
+        }
+        if let node = mapping.value("pagination") {
+            endpoint.pagination = paginationSetting(node, what: "`pagination` of \(what)", allowsTrue: true)
         }
         if let node = mapping.value("media") { endpoint.media = mediaChoices(node, what: "`media` of \(what)") }
         if let node = mapping.value("idempotencyKey") {

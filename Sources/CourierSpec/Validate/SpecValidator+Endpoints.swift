@@ -29,6 +29,8 @@ extension SpecValidator {
         if let auth = endpoint.auth { checkAuth(auth, in: spec) }
         checkFixedHeaders(endpoint, of: what)
         checkMedia(endpoint, of: what, types: types)
+        checkResponseHeaders(endpoint, of: what)
+        checkPagination(endpoint, of: what, in: spec, models: models)
         var wares = Set<String>()
         for ware in endpoint.wares {
             checkSwiftIdentifier(ware, what: "ware name", example: "signature")

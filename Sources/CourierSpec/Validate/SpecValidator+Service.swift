@@ -18,6 +18,9 @@ extension SpecValidator {
         }
         if let auth = spec.auth { checkAuth(auth, in: spec) }
         if let cache = spec.cache { checkOneOf(cache.policy, Self.cachePolicies, what: "cache policy") }
+        if let style = spec.pagination?.style {
+            checkOneOf(style, PaginationSetting.Style.allCases.map(\.rawValue), what: "pagination style")
+        }
         checkAuthSchemes(spec, models: models)
         if let dates = spec.dateFormat { checkOneOf(dates, Self.dateFormats, what: "date format") }
         if let keys = spec.keyStrategy { checkOneOf(keys, Self.keyStrategies, what: "key strategy") }

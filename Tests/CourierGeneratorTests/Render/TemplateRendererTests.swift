@@ -32,6 +32,12 @@ import Testing
             cases: [UnionCaseRender(name: "a", type: "String", wireValueLiteral: #""a""#, docs: [])], mismatchLiteral: #""""#)
         values += [union, ModelRender(union: union)] as [any MustacheParent]
         values += union.cases as [any MustacheParent]
+        let headers = ResponseHeadersRender(typeName: "H", endpointName: "f", fields: [
+            ResponseHeaderFieldRender(name: "eTag", type: "String?", headerName: "ETag", readExpression: "x"),
+        ])
+        values += [headers, PaginationRender(style: ".link", itemType: "Int", itemsExpression: "{ $0 }", stopsAtEmptyPage: "false")]
+            as [any MustacheParent]
+        values += headers.fields as [any MustacheParent]
         values += media.choices as [any MustacheParent]
         values += model.samples as [any MustacheParent]
         for value in values {
