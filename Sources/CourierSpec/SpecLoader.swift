@@ -59,7 +59,7 @@ public struct SpecLoader: SpecLoading {
             specs.append(parser.spec(root, file: input.file))
             log.append(parser.log)
         }
-        var validator = SpecValidator(specs: specs, fileExists: { FileManager.default.fileExists(atPath: $0) })
+        var validator = SpecValidator(specs: specs)
         validator.validate()
         log.append(validator.log)
         return SpecLoadResult(specs: specs, diagnostics: log.sorted())

@@ -31,6 +31,11 @@ extension EndpointRender: MustacheParent {
         case "hasWares": !wares.isEmpty
         case "shardKey": shardKey
         case "mutatesRequest": mutatesRequest
+        case "genericClause": genericClause
+        case "decodingArgument": decodingArgument
+        case "media": media
+        case "pagination": pagination
+        case "responseHeaders": responseHeaders
         default: nil
         }
     }
@@ -55,6 +60,7 @@ extension ParameterItemRender: MustacheParent {
         switch named {
         case "keyLiteral": keyLiteral
         case "name": name
+        case "pathSetter": pathSetter
         default: nil
         }
     }
@@ -78,6 +84,70 @@ extension SampleRender: MustacheParent {
         case "propertyName": propertyName
         case "endpointNameLiteral": endpointNameLiteral
         case "dataExpression": dataExpression
+        default: nil
+        }
+    }
+}
+
+extension MediaRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "typeName": typeName
+        case "functionName": functionName
+        case "choices": choices
+        default: nil
+        }
+    }
+}
+
+extension MediaChoiceRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "name": name
+        case "acceptLiteral": acceptLiteral
+        case "valueType": valueType
+        case "decoding": decoding
+        case "docs": docs
+        default: nil
+        }
+    }
+}
+
+extension PaginationRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "style": style
+        case "itemType": itemType
+        case "itemsExpression": itemsExpression
+        case "stopsAtEmptyPage": stopsAtEmptyPage
+        default: nil
+        }
+    }
+}
+
+extension ResponseHeadersRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "typeName": typeName
+        case "endpointName": endpointName
+        case "fields": fields
+        default: nil
+        }
+    }
+}
+
+extension ResponseHeaderFieldRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "name": name
+        case "type": type
+        case "headerName": headerName
+        case "readExpression": readExpression
         default: nil
         }
     }

@@ -28,6 +28,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible, Equatable {
     case invalidTemplate(file: String, line: Int, column: Int, message: String)
     /// A template directory could not be read.
     case unreadableDirectory(String, message: String)
+    /// A template includes itself through partials (`cycle` lists the templates, first = last);
+    /// the location is the partial tag that closes the cycle.
+    case recursiveTemplate(file: String, line: Int, column: Int, cycle: [String])
 
     /// An explanation in the compiler's diagnostic shape where there is a location.
     public var description: String {
@@ -38,6 +41,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible, Equatable {
             "\(file):\(line):\(column): error: \(message)"
         case .unreadableDirectory(let path, let message):
             "error: cannot read template directory \(path): \(message)"
+        case .recursiveTemplate(let file, let line, let column, let cycle):
+            "\(file):\(line):\(column): error: template '\(cycle.last ?? "")' includes itself "
+                + "(\(cycle.joined(separator: " -> "))); a partial must not lead back to a template that includes it"
         }
     }
 }

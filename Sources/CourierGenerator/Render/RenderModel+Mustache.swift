@@ -123,6 +123,7 @@ extension ModelRender: MustacheParent {
         switch named {
         case "object": object
         case "enumeration": enumeration
+        case "union": union
         default: nil
         }
     }
@@ -141,6 +142,7 @@ extension ObjectRender: MustacheParent {
         case "hasCustomEncoding": hasCustomEncoding
         case "isEmpty": isEmpty
         case "hasDateFormats": hasDateFormats
+        case "hasBase64": hasBase64
         default: nil
         }
     }
@@ -160,6 +162,9 @@ extension FieldRender: MustacheParent {
         case "encodeMethod": encodeMethod
         case "decodeType": decodeType
         case "decodeFallback": decodeFallback
+        case "decodeSuffix": decodeSuffix
+        case "isNullable": isNullable
+        case "isIndirect": isIndirect
         case "dateFormat": dateFormat
         default: nil
         }
@@ -200,6 +205,35 @@ extension AuthSchemeRender: MustacheParent {
         case "nameLiteral": nameLiteral
         case "docs": docs
         case "expression": expression
+        default: nil
+        }
+    }
+}
+
+extension UnionRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "typeName": typeName
+        case "docs": docs
+        case "attributes": attributes
+        case "discriminatorKey": discriminatorKey
+        case "discriminatorName": discriminatorName
+        case "cases": cases
+        case "mismatchLiteral": mismatchLiteral
+        default: nil
+        }
+    }
+}
+
+extension UnionCaseRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "name": name
+        case "type": type
+        case "wireValueLiteral": wireValueLiteral
+        case "docs": docs
         default: nil
         }
     }

@@ -7,7 +7,8 @@ public struct TemplateRenderer: FileRendering {
 
     /// Parses every template of `templates`.
     ///
-    /// - Throws: ``RenderError/invalidTemplate(file:line:column:message:)`` at the first syntax error.
+    /// - Throws: ``RenderError/invalidTemplate(file:line:column:message:)`` at the first syntax error,
+    ///   ``RenderError/recursiveTemplate(file:line:column:cycle:)`` when partials include each other in a cycle.
     public init(templates: TemplateSet) throws(RenderError) {
         var library = MustacheLibrary()
         for name in templates.texts.keys.sorted() {
@@ -22,6 +23,7 @@ public struct TemplateRenderer: FileRendering {
                 throw RenderError.invalidTemplate(file: templates.paths[name] ?? name, line: 1, column: 1, message: "\(error)")
             }
         }
+        if let cycle = PartialCycleCheck.firstCycle(in: templates) { throw cycle }
         self.library = library
     }
 

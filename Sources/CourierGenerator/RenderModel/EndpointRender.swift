@@ -49,6 +49,16 @@ public struct EndpointRender: Sendable, Hashable {
     /// What picks the endpoint's file (``OutputLayout/shard(of:)``): the model it answers with
     /// or sends, so that a change to that model recompiles the files that use it and no others.
     public var shardKey: String
+    /// `<Value: Sendable>` when the caller picks a media type (and with it the answer's type).
+    public var genericClause: String = ""
+    /// The `decoding:` argument of the request's init, when not the one its type implies.
+    public var decodingArgument: [String] = []
+    /// The endpoint's media types, when it has `media:`.
+    public var media: [MediaRender] = []
+    /// How the facade follows the endpoint's pages, when it is paginated.
+    public var pagination: [PaginationRender] = []
+    /// The endpoint's typed response headers, when it declares some.
+    public var responseHeaders: [ResponseHeadersRender] = []
 
     /// Creates an endpoint.
     public init(
@@ -123,11 +133,15 @@ public struct ParameterItemRender: Sendable, Hashable {
     public var keyLiteral: String
     /// The parameter holding the value.
     public var name: String
+    /// For path items, the `Request` method setting it: `setPathParameter` (one segment) or
+    /// `setPathSegments` (`{+name}`: several segments, `/` kept).
+    public var pathSetter: String
 
     /// Creates an item.
-    public init(keyLiteral: String, name: String) {
+    public init(keyLiteral: String, name: String, pathSetter: String = "setPathParameter") {
         self.keyLiteral = keyLiteral
         self.name = name
+        self.pathSetter = pathSetter
     }
 }
 

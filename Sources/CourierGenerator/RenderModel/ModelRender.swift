@@ -1,9 +1,11 @@
-/// One model: exactly one of ``object`` and ``enumeration`` holds an element.
+/// One model: exactly one of ``object``, ``enumeration`` and ``union`` holds an element.
 public struct ModelRender: Sendable, Hashable {
     /// The struct, when the model is an object.
     public var object: [ObjectRender]
     /// The enum, when the model is an enumeration.
     public var enumeration: [EnumRender]
+    /// The enum with associated values, when the model is a union.
+    public var union: [UnionRender] = []
 
     /// Creates an object model.
     public init(object: ObjectRender) {
@@ -17,9 +19,16 @@ public struct ModelRender: Sendable, Hashable {
         self.enumeration = [enumeration]
     }
 
+    /// Creates a union model.
+    public init(union: UnionRender) {
+        self.object = []
+        self.enumeration = []
+        self.union = [union]
+    }
+
     /// The type name inside the namespace, whichever kind of model this is.
     public var typeName: String {
-        object.first?.typeName ?? enumeration.first?.typeName ?? ""
+        object.first?.typeName ?? enumeration.first?.typeName ?? union.first?.typeName ?? ""
     }
 }
 
@@ -42,9 +51,10 @@ public struct ObjectRender: Sendable, Hashable {
         self.fields = fields
     }
 
-    /// Whether `init(from:)` is written (defaults or per-field date formats).
+    /// Whether `init(from:)` is written (defaults, per-field date formats, `Data` read as
+    /// wrapped base64).
     public var hasCustomDecoding: Bool {
-        fields.contains { !$0.decodeFallback.isEmpty || !$0.dateFormat.isEmpty }
+        fields.contains { !$0.decodeFallback.isEmpty || !$0.dateFormat.isEmpty || !$0.decodeSuffix.isEmpty || $0.isNullable || $0.isIndirect }
     }
 
     /// Whether `encode(to:)` is written: always beside `init(from:)`, because both key their
@@ -58,6 +68,9 @@ public struct ObjectRender: Sendable, Hashable {
 
     /// Whether the struct has no fields.
     public var isEmpty: Bool { fields.isEmpty }
+
+    /// Whether a field holding `Data` decodes through `Base64Data`.
+    public var hasBase64: Bool { fields.contains { !$0.decodeSuffix.isEmpty } }
 
     /// Whether a field has its own date format.
     public var hasDateFormats: Bool { fields.contains { !$0.dateFormat.isEmpty } }
@@ -85,14 +98,26 @@ public struct FieldRender: Sendable, Hashable {
     public var decodeType: String
     /// The value used when the key is missing (`?? value`), if any.
     public var decodeFallback: [String]
+    /// What follows the decode call to get the field's value from ``decodeType``, if anything:
+    /// `.data` (and `.map(\.data)`, `.mapValues(\.data)`, `?.data`) for `Data` read through
+    /// `Base64Data`, which accepts base64 wrapped in lines.
+    public var decodeSuffix: [String]
     /// The per-field date format (`.secondsSince1970`), if any.
     public var dateFormat: [String]
+    /// Whether `null` is kept apart from a missing key (`nullable: true`), which needs
+    /// hand-written coding.
+    public var isNullable: Bool
+    /// Whether the field is stored with `@Indirect` because its model leads back to this one;
+    /// the wrapper's storage has no coding of its own, so this needs hand-written coding too.
+    public var isIndirect = false
 
     /// Creates a field.
     public init(
         name: String, docs: [String], type: String, defaultValue: [String], renamedKey: [String], wireKey: String,
-        decodeMethod: String, encodeMethod: String, decodeType: String, decodeFallback: [String], dateFormat: [String]
+        decodeMethod: String, encodeMethod: String, decodeType: String, decodeFallback: [String],
+        decodeSuffix: [String] = [], dateFormat: [String], isNullable: Bool = false
     ) {
+        self.isNullable = isNullable
         self.name = name
         self.docs = docs
         self.type = type
@@ -103,6 +128,7 @@ public struct FieldRender: Sendable, Hashable {
         self.encodeMethod = encodeMethod
         self.decodeType = decodeType
         self.decodeFallback = decodeFallback
+        self.decodeSuffix = decodeSuffix
         self.dateFormat = dateFormat
     }
 }

@@ -1,4 +1,5 @@
 import CourierSpec
+import Foundation
 
 extension SpecTranslation {
     /// HTTP methods `HTTPRequest.Method` names as static members.
@@ -24,7 +25,12 @@ extension SpecTranslation {
                 log.error("path parameter '\(parameter.name.value)' cannot be optional", at: parameter.type.location)
                 return nil
             }
-            return item(parameter, group: .leading, builder: &builder)
+            guard var rendered = item(parameter, group: .leading, builder: &builder) else { return nil }
+            if endpoint.path.value.contains("{+\(parameter.name.value)}") {
+                rendered.keyLiteral = SwiftLiteral.string("+" + parameter.name.value)
+                rendered.pathSetter = "setPathSegments"
+            }
+            return rendered
         }
         var jsonBody: [String] = []
         var rawBody: [RawBodyRender] = []
@@ -46,8 +52,21 @@ extension SpecTranslation {
             break
         }
         let queryItems = endpoint.queryParameters.compactMap { item($0, group: .trailing, builder: &builder) }
-        let headerItems = endpoint.headerParameters.compactMap { item($0, group: .trailing, builder: &builder) }
-        let (responseType, qualifiedResponseType) = response(endpoint)
+        var headerItems = endpoint.fixedHeaders.map {
+            ParameterItemRender(keyLiteral: SwiftLiteral.string($0.value.name), name: SwiftLiteral.string($0.value.value))
+        }
+        headerItems += endpoint.headerParameters.compactMap { item($0, group: .trailing, builder: &builder) }
+        var (responseType, qualifiedResponseType) = response(endpoint)
+        let media = translateMedia(endpoint, functionName: functionName)
+        var decodingArgument: [String] = []
+        if let media {
+            let argument = builder.claim(
+                "media", type: media.typeName + "<Value>", qualifiedType: namespace + "." + media.typeName + "<Value>",
+                defaultValue: [], group: .trailing)
+            headerItems.append(ParameterItemRender(keyLiteral: SwiftLiteral.string("Accept"), name: argument + ".accept"))
+            decodingArgument = [argument + ".decoding"]
+            (responseType, qualifiedResponseType) = ("Value", "Value")
+        }
         guard log.diagnostics.count == errorsBefore else { return nil }
 
         var docs = DocComment.lines(endpoint.documentation)
@@ -56,7 +75,7 @@ extension SpecTranslation {
             if !docs.isEmpty { docs.append("///") }
             docs += parameterDocs
         }
-        return EndpointRender(
+        var rendered = EndpointRender(
             functionName: functionName, nameLiteral: SwiftLiteral.string(endpoint.name.value), docs: docs,
             attributes: DocComment.availability(endpoint.documentation), responseType: responseType,
             qualifiedResponseType: qualifiedResponseType, returnsVoid: responseType == "Void", method: method,
@@ -70,6 +89,104 @@ extension SpecTranslation {
             idempotencyKeyHeader: endpoint.idempotencyKey.map { [SwiftLiteral.string($0.value)] } ?? [],
             wares: endpoint.wares.map { SwiftLiteral.string($0.value) },
             shardKey: shardKey(endpoint, functionName: functionName))
+        rendered.pagination = translatePagination(endpoint).map { [$0] } ?? []
+        rendered.responseHeaders = translateResponseHeaders(endpoint, functionName: functionName).map { [$0] } ?? []
+        if let media {
+            rendered.genericClause = "<Value: Sendable>"
+            rendered.decodingArgument = decodingArgument
+            rendered.media = [media]
+        }
+        return rendered
+    }
+
+    /// How the facade follows the endpoint's pages; `nil` when it is not paginated (or, with an
+    /// error logged, when the pagination cannot be generated).
+    private mutating func translatePagination(_ endpoint: Endpoint) -> PaginationRender? {
+        guard let declared = endpoint.pagination, let response = endpoint.response else { return nil }
+        let setting = declared.filled(from: spec.pagination)
+        guard let styleText = setting.style?.value, let style = PaginationSetting.Style(rawValue: styleText) else { return nil }
+        var itemType: String
+        var itemsExpression = "{ $0 }"
+        var fields: [Field] = []
+        switch response.value {
+        case .array(let element):
+            guard let spelled = speller.qualified(element) else { return nil }
+            itemType = spelled
+        case .named(let name):
+            guard let model = spec.models.first(where: { $0.name.value == name }), case .object(let modelFields) = model.kind,
+                  let itemsName = setting.items?.value, let field = modelFields.first(where: { $0.name.value == itemsName }),
+                  case .array(let element) = field.type.value.nonOptional, let spelled = speller.qualified(element)
+            else {
+                log.error(
+                    "the paginated response '\(name)' must be a model of this spec file with the `items:` list field",
+                    at: response.location)
+                return nil
+            }
+            fields = modelFields
+            itemType = spelled
+            let property = SwiftIdentifier.member(field.name.value)
+            itemsExpression = field.type.value.isOptional ? "{ $0.\(property) ?? [] }" : "{ $0.\(property) }"
+        default:
+            return nil
+        }
+        let styleExpression: String
+        switch style {
+        case .link:
+            styleExpression = ".link"
+        case .page:
+            styleExpression = ".pageNumber(parameter: \(SwiftLiteral.string(setting.parameter?.value ?? "page")))"
+        case .cursor:
+            guard let cursor = setting.cursor?.value, let field = fields.first(where: { $0.name.value == cursor }) else { return nil }
+            styleExpression = ".cursor(parameter: \(SwiftLiteral.string(setting.parameter?.value ?? "cursor"))) { $0.\(SwiftIdentifier.member(field.name.value)) }"
+        }
+        return PaginationRender(
+            style: styleExpression, itemType: itemType, itemsExpression: itemsExpression,
+            stopsAtEmptyPage: style == .page ? "true" : "false")
+    }
+
+    /// The endpoint's `responseHeaders:` as a struct read from the raw response.
+    private mutating func translateResponseHeaders(_ endpoint: Endpoint, functionName: String) -> ResponseHeadersRender? {
+        guard !endpoint.responseHeaders.isEmpty else { return nil }
+        var scope = NameScope(reserved: ["init"])
+        let fields = endpoint.responseHeaders.compactMap { header -> ResponseHeaderFieldRender? in
+            guard case .named(let type) = header.type.value.nonOptional else { return nil }
+            let name = SwiftLiteral.string(header.name.value)
+            return ResponseHeaderFieldRender(
+                name: scope.claim(SwiftIdentifier.member(header.name.value)), type: type + "?", headerName: header.name.value,
+                readExpression: type == "String" ? "response.headerValue(\(name))" : "response.headerValue(\(name), as: \(type).self)")
+        }
+        return ResponseHeadersRender(
+            typeName: memberScope.claim(SwiftIdentifier.type(endpoint.name.value) + "Headers"),
+            endpointName: SwiftIdentifier.plain(functionName), fields: fields)
+    }
+
+    /// The endpoint's `media:` as a generic struct with one static member per media type.
+    private mutating func translateMedia(_ endpoint: Endpoint, functionName: String) -> MediaRender? {
+        guard !endpoint.media.isEmpty else { return nil }
+        var names = NameScope(reserved: ["accept", "decoding", "init"])
+        var choices: [MediaChoiceRender] = []
+        for choice in endpoint.media {
+            let type = choice.response?.value ?? .named("Empty")
+            let valueType: String
+            let decoding: String
+            switch type {
+            case .named("Empty"): (valueType, decoding) = ("Void", ".empty")
+            case .named("Data"): (valueType, decoding) = ("Data", ".data")
+            case .named("String"): (valueType, decoding) = ("String", ".string")
+            default:
+                guard let qualified = speller.qualified(type) else {
+                    log.error("unknown response type '\(type)'", at: choice.response?.location ?? choice.name.location)
+                    continue
+                }
+                (valueType, decoding) = (qualified, ".json")
+            }
+            choices.append(MediaChoiceRender(
+                name: names.claim(SwiftIdentifier.member(choice.name.value)),
+                acceptLiteral: SwiftLiteral.string(choice.accept.value), valueType: valueType, decoding: decoding,
+                docs: ["/// Asks for `\(choice.accept.value.replacingOccurrences(of: "`", with: "'"))`; the answer is `\(valueType)`."]))
+        }
+        let typeName = memberScope.claim(SwiftIdentifier.type(endpoint.name.value) + "Media")
+        return MediaRender(typeName: typeName, functionName: SwiftIdentifier.plain(functionName), choices: choices)
     }
 
     /// The local type name of the first model the endpoint answers with (else the one its body
@@ -78,6 +195,7 @@ extension SpecTranslation {
     private func shardKey(_ endpoint: Endpoint, functionName: String) -> String {
         var types: [TypeRef] = []
         if let response = endpoint.response?.value { types.append(response) }
+        types += endpoint.media.compactMap { $0.response?.value }
         if case .json(let body) = endpoint.body { types.append(body.value) }
         for type in types {
             for name in type.names {

@@ -1,3 +1,4 @@
+import Foundation
 import CourierSpec
 
 extension SpecTranslation {
@@ -9,7 +10,38 @@ extension SpecTranslation {
             return translateObject(model, typeName: entry.typeName, fields: fields).map { ModelRender(object: $0) }
         case .enumeration(let definition):
             return ModelRender(enumeration: translateEnum(model, typeName: entry.typeName, definition: definition))
+        case .union(let definition):
+            return translateUnion(model, typeName: entry.typeName, definition: definition).map { ModelRender(union: $0) }
         }
+    }
+
+    private mutating func translateUnion(_ model: Model, typeName: String, definition: UnionDefinition) -> UnionRender? {
+        var scope = NameScope(reserved: ["unknown", "hashValue"])
+        var cases: [UnionCaseRender] = []
+        for unionCase in definition.cases {
+            guard let type = speller.local(unionCase.type.value) else {
+                log.error("unknown type '\(unionCase.type.value)' in union '\(model.name.value)'", at: unionCase.type.location)
+                return nil
+            }
+            let docs = definition.discriminator.map {
+                ["/// `\($0.value)` is `\(unionCase.value.value.replacingOccurrences(of: "`", with: "'"))`."]
+            } ?? ["/// A `\(type)`."]
+            cases.append(UnionCaseRender(
+                name: scope.claim(SwiftIdentifier.enumCase(unionCase.value.value)), type: type,
+                wireValueLiteral: SwiftLiteral.string(unionCase.value.value), docs: docs))
+        }
+        let key = definition.discriminator.map { discriminator in
+            spec.keyStrategy?.value == "snakeCase" ? SnakeCaseKeys.fromSnakeCase(discriminator.value) : discriminator.value
+        }
+        let typeList = cases.map(\.type).joined(separator: ", ")
+        return UnionRender(
+            typeName: typeName,
+            docs: DocComment.lines(model.documentation, noteDeprecation: !availabilityIsSafe(model)),
+            attributes: availabilityIsSafe(model) ? DocComment.availability(model.documentation) : [],
+            discriminatorKey: key.map { [SwiftLiteral.string($0)] } ?? [],
+            discriminatorName: definition.discriminator?.value ?? "",
+            cases: cases,
+            mismatchLiteral: SwiftLiteral.string("Expected one of \(typeList) (\(typeName) tries them in this order)"))
     }
 
     private mutating func translateObject(_ model: Model, typeName: String, fields: [Field]) -> ObjectRender? {
@@ -17,10 +49,11 @@ extension SpecTranslation {
         var rendered: [FieldRender] = []
         var failed = false
         for field in fields {
-            guard let render = translateField(field, scope: &scope) else {
+            guard var render = translateField(field, scope: &scope) else {
                 failed = true
                 continue
             }
+            render.isIndirect = speller.indirectFields.contains(model.name.value + "." + field.name.value)
             rendered.append(render)
         }
         if failed { return nil }
@@ -68,7 +101,11 @@ extension SpecTranslation {
             }
             format = [spelled]
         }
+        if field.nullable {
+            return translateNullableField(field, name: name, key: key, decodeType: decodeType, format: format)
+        }
         let lenient = type.isOptional || !fallback.isEmpty
+        let base64 = Self.base64Decoding(type.nonOptional)
         return FieldRender(
             name: name,
             // Fields cannot carry `@available(deprecated)`: the generated init and coding use them.
@@ -79,9 +116,49 @@ extension SpecTranslation {
             wireKey: SwiftLiteral.string(key),
             decodeMethod: lenient ? "decodeIfPresent" : "decode",
             encodeMethod: type.isOptional ? "encodeIfPresent" : "encode",
-            decodeType: decodeType,
+            decodeType: base64?.type ?? decodeType,
             decodeFallback: fallback,
+            decodeSuffix: base64.map { [(lenient ? "?" : "") + $0.suffix] } ?? [],
             dateFormat: format)
+    }
+
+    /// A `nullable: true` field: `T?` whose key must be present (`null` is `nil`) for a
+    /// non-optional type, `Nullable<T>?` (missing, `null` or a value) for an optional one.
+    private mutating func translateNullableField(
+        _ field: Field, name: String, key: String, decodeType: String, format: [String]
+    ) -> FieldRender? {
+        if field.defaultValue != nil || !format.isEmpty {
+            log.error(
+                "a nullable field cannot have a default or a date format (field '\(field.name.value)')",
+                at: field.defaultValue?.location ?? field.format?.location ?? field.name.location)
+            return nil
+        }
+        let optional = field.type.value.isOptional
+        return FieldRender(
+            name: name,
+            docs: DocComment.lines(field.documentation, noteDeprecation: true),
+            type: optional ? "Nullable<\(decodeType)>?" : decodeType + "?",
+            defaultValue: optional ? ["nil"] : [],
+            renamedKey: key == SwiftIdentifier.plain(name) ? [] : [SwiftLiteral.string(key)],
+            wireKey: SwiftLiteral.string(key),
+            decodeMethod: optional ? "decodeNullableIfPresent" : "decodeNullable",
+            encodeMethod: optional ? "encodeNullableIfPresent" : "encode",
+            decodeType: decodeType,
+            decodeFallback: [],
+            dateFormat: [],
+            isNullable: true)
+    }
+
+    /// How a field holding `Data` decodes through `Base64Data` (which reads base64 wrapped in
+    /// lines): the type to decode and the expression turning it into the field's type. `nil` for
+    /// other types; `Data` nested deeper than one list or dictionary keeps the decoder's strategy.
+    static func base64Decoding(_ type: TypeRef) -> (type: String, suffix: String)? {
+        switch type {
+        case .named("Data"): ("Base64Data", ".data")
+        case .array(.named("Data")): ("[Base64Data]", ".map(\\.data)")
+        case .dictionary(.named("Data")): ("[String: Base64Data]", ".mapValues(\\.data)")
+        default: nil
+        }
     }
 
     private mutating func translateEnum(_ model: Model, typeName: String, definition: EnumDefinition) -> EnumRender {
@@ -100,8 +177,16 @@ extension SpecTranslation {
                 }
                 raw = String(number)
             }
+            let wouldBe = enumCase.name.map(SwiftIdentifier.member) ?? SwiftIdentifier.enumCase(enumCase.value.value)
+            if wouldBe == "none" {
+                log.warning(
+                    "enum case '\(enumCase.value.value)' of '\(model.name.value)' is generated as '\(names[enumCase.value.value] ?? Translator.renamedNone)', "
+                        + "not 'none': `status == .none` on an optional \(typeName) would compare with Optional.none; "
+                        + "choose another name with `{ value: \(enumCase.value.value), name: … }`",
+                    at: enumCase.value.location)
+            }
             cases.append(EnumCaseRender(
-                name: names[enumCase.value.value] ?? SwiftIdentifier.member(enumCase.value.value),
+                name: names[enumCase.value.value] ?? SwiftIdentifier.enumCase(enumCase.value.value),
                 docs: DocComment.lines(enumCase.documentation, noteDeprecation: true),
                 rawLiteral: raw))
         }

@@ -51,11 +51,17 @@ struct SpecTranslation {
             samples: samples, clientTypeName: namespace + "Client")
     }
 
+    /// What production points at in a spec without `baseURL:` (allowed when it has no endpoints,
+    /// such as a file of shared models): a URL no request is ever sent to.
+    static let placeholderBaseURL = "http://localhost"
+
     /// Production (the base URL) first, then the other environments in file order.
     private mutating func environments() -> [EnvironmentRender] {
         var scope = NameScope(reserved: ["baseURL", "allCases", "rawValue", "hashValue"])
         var result: [EnvironmentRender] = []
-        let all = [Located(NamedValue(name: "production", value: spec.baseURL.value), at: spec.baseURL.location)]
+        // Without `baseURL:` the parser has already said so when there are endpoints.
+        let production = spec.baseURL.value.isEmpty ? Self.placeholderBaseURL : spec.baseURL.value
+        let all = [Located(NamedValue(name: "production", value: production), at: spec.baseURL.location)]
             + spec.environments
         for environment in all {
             let url = environment.value.value

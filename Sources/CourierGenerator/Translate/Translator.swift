@@ -23,6 +23,7 @@ public struct Translator: SpecTranslating {
         let namespaces = specs.map { SwiftIdentifier.type($0.service.value) }
         let table = Self.modelTable(specs, namespaces: namespaces, log: &log)
         let referenced = Self.referencedNames(specs)
+        let indirect = IndirectFields.compute(specs)
         var stems: [String: String] = [:]
         var models: [SpecRenderModel] = []
         for (spec, namespace) in zip(specs, namespaces) {
@@ -34,7 +35,8 @@ public struct Translator: SpecTranslating {
                 continue
             }
             stems[stem] = spec.file
-            let speller = TypeSpeller(models: table, namespace: namespace, referencedNames: referenced)
+            var speller = TypeSpeller(models: table, namespace: namespace, referencedNames: referenced)
+            speller.indirectFields = indirect
             var translation = SpecTranslation(spec: spec, namespace: namespace, stem: stem, speller: speller, readFile: readFile)
             models.append(translation.run())
             log.append(translation.log.diagnostics)
@@ -49,7 +51,7 @@ public struct Translator: SpecTranslating {
         "JSONCoding", "CachePolicy", "FormFields", "JSONValue", "Duration", "Data", "URL", "Date", "UUID",
         "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Decoder", "Encoder", "CodingKey",
         "Codable", "Hashable", "Sendable", "CaseIterable", "RawRepresentable", "ParameterEncodable", "Optional",
-        "WireKey", "FieldwiseEquatable",
+        "WireKey", "FieldwiseEquatable", "Indirect", "Nullable", "Base64Data", "ResponseDecoding",
     ]
 
     /// Model names mentioned by fields, parameters, bodies, responses and error envelopes.
@@ -68,6 +70,7 @@ public struct Translator: SpecTranslating {
                 case .raw, nil: break
                 }
                 if let response = endpoint.response { names.formUnion(response.value.names) }
+                for choice in endpoint.media { names.formUnion(choice.response?.value.names ?? []) }
             }
             if let model = spec.errors?.model.value { names.insert(model) }
         }
@@ -104,14 +107,21 @@ public struct Translator: SpecTranslating {
         return table
     }
 
-    /// Case names by wire value: an explicit `name:`, or the value in lowerCamelCase; unique within
-    /// the enum and never `unknown` (the catch-all case), `rawValue` or `allCases`.
+    /// Case names by wire value: an explicit `name:`, or the value in lowerCamelCase
+    /// (``SwiftIdentifier/enumCase(_:)``); unique within the enum and never `unknown` (the
+    /// catch-all case), `rawValue` or `allCases`, nor `none` (see ``renamedNone``).
     static func caseNames(_ definition: EnumDefinition) -> [String: String] {
-        var scope = NameScope(reserved: ["unknown", "rawValue", "allCases", "hashValue"])
+        var scope = NameScope(reserved: ["unknown", "rawValue", "allCases", "hashValue", "none"])
         var names: [String: String] = [:]
         for enumCase in definition.cases where names[enumCase.value.value] == nil {
-            names[enumCase.value.value] = scope.claim(SwiftIdentifier.member(enumCase.name ?? enumCase.value.value))
+            var name = enumCase.name.map(SwiftIdentifier.member) ?? SwiftIdentifier.enumCase(enumCase.value.value)
+            if name == "none" { name = renamedNone }
+            names[enumCase.value.value] = scope.claim(name)
         }
         return names
     }
+
+    /// What a case that would be named `none` is named instead: `value == .none` on an optional
+    /// of the enum would compare with `Optional.none`, not with the case, silently.
+    static let renamedNone = "noneValue"
 }

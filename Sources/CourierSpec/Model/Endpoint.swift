@@ -30,6 +30,16 @@ public struct Endpoint: Sendable {
     public var idempotencyKey: Located<String>?
     /// Path to a sample response body, relative to the spec file.
     public var sample: Located<String>?
+    /// Header fields this endpoint always sends (`fixedHeaders: { Accept: application/vnd.github.raw }`),
+    /// replacing the service's default of the same name; they are not arguments.
+    public var fixedHeaders: [Located<NamedValue>] = []
+    /// The media types the endpoint can answer with, one of which the caller picks by a typed
+    /// argument (`media:`); empty for an endpoint with one `response:`.
+    public var media: [MediaChoice] = []
+    /// Typed response header fields (`responseHeaders: { ETag: String?, X-RateLimit-Remaining: Int }`).
+    public var responseHeaders: [Parameter] = []
+    /// How the endpoint's pages link (`pagination:`), when it is paginated.
+    public var pagination: PaginationSetting?
     /// Summary, description and deprecation.
     public var documentation: Documentation
 
@@ -109,5 +119,22 @@ public struct CacheSetting: Sendable {
     public init(policy: Located<String>, ttl: Located<Double>? = nil) {
         self.policy = policy
         self.ttl = ttl
+    }
+}
+
+/// One media type an endpoint can answer with (`media: { raw: { accept: …, response: Data } }`).
+public struct MediaChoice: Sendable {
+    /// The choice's name, which becomes the argument's value (`.raw`).
+    public var name: Located<String>
+    /// The `Accept` header value asking for it.
+    public var accept: Located<String>
+    /// What the answer decodes to; `nil` when not written (an error).
+    public var response: Located<TypeRef>?
+
+    /// Creates a choice.
+    public init(name: Located<String>, accept: Located<String>, response: Located<TypeRef>?) {
+        self.name = name
+        self.accept = accept
+        self.response = response
     }
 }

@@ -13,6 +13,8 @@ public struct Model: Sendable {
         case object([Field])
         /// A string or integer enum; unknown values decode instead of failing.
         case enumeration(EnumDefinition)
+        /// One of several types (OpenAPI's oneOf/anyOf), told apart by a field or tried in order.
+        case union(UnionDefinition)
     }
 
     /// Creates a model.
@@ -78,6 +80,10 @@ public struct Field: Sendable {
     public var documentation: Documentation
     /// `sensitive: true`: the value is a secret that logs and errors never print.
     public var sensitive = false
+    /// `nullable: true`: `null` is kept apart from a missing key. With a non-optional type the key
+    /// must be present and may be `null` (`T?` in Swift, always encoded); with an optional type
+    /// it may also be missing (`Nullable<T>?`).
+    public var nullable = false
 
     /// Creates a field.
     public init(
@@ -91,5 +97,33 @@ public struct Field: Sendable {
         self.defaultValue = defaultValue
         self.format = format
         self.documentation = documentation
+    }
+}
+
+/// A union model: a value that is one of several types.
+public struct UnionDefinition: Sendable {
+    /// The field whose value names the case (`type`); `nil` when the cases are tried in order.
+    public var discriminator: Located<String>?
+    /// The cases in file order.
+    public var cases: [UnionCase]
+
+    /// Creates a union.
+    public init(discriminator: Located<String>?, cases: [UnionCase]) {
+        self.discriminator = discriminator
+        self.cases = cases
+    }
+}
+
+/// One case of a union: the discriminator value (or just a name) and the type it holds.
+public struct UnionCase: Sendable {
+    /// The key written under `cases:`: the discriminator value, and the case's name.
+    public var value: Located<String>
+    /// The type the case holds.
+    public var type: Located<TypeRef>
+
+    /// Creates a case.
+    public init(value: Located<String>, type: Located<TypeRef>) {
+        self.value = value
+        self.type = type
     }
 }

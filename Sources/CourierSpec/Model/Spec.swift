@@ -21,6 +21,8 @@ public struct Spec: Sendable {
     public var retry: RetrySetting?
     /// The service's `cache:`: the policy of endpoints without their own.
     public var cache: CacheSetting?
+    /// `pagination:`: the style endpoints with `pagination: true` use.
+    public var pagination: PaginationSetting?
     /// The authentication schemes `auth:` may name, in file order.
     public var authSchemes: [AuthSchemeDeclaration]
     /// The default authentication for endpoints (`bearer`, `none`, or a scheme name).

@@ -4,8 +4,11 @@ extension SpecParser {
     /// Every key an endpoint may hold.
     static let endpointKeys = Set(httpMethods).union([
         "summary", "description", "deprecated", "query", "headers", "path", "body", "form", "raw",
-        "response", "auth", "wares", "cache", "timeout", "sample", "retry", "idempotencyKey",
+        "response", "auth", "wares", "cache", "timeout", "sample", "retry", "idempotencyKey", "fixedHeaders", "media",
+        "responseHeaders", "pagination",
     ])
+    /// Keys of one `media:` choice.
+    static let mediaKeys: Set<String> = ["accept", "response"]
     /// The keys that each declare a request body.
     static let bodyKeys = ["body", "form", "raw"]
     /// Keys of `cache:`.
@@ -35,10 +38,41 @@ extension SpecParser {
         if let node = mapping.value("timeout") { endpoint.timeout = duration(node, what: "`timeout` of \(what)") }
         if let node = mapping.value("sample") { endpoint.sample = text(node, what: "`sample` of \(what)") }
         if let node = mapping.value("retry") { endpoint.retry = retrySetting(node, what: "`retry` of \(what)") }
+        if let node = mapping.value("fixedHeaders") {
+            endpoint.fixedHeaders = namedValues(node, what: "`fixedHeaders` of \(what)", atValue: false)
+        }
+        if let node = mapping.value("responseHeaders") {
+            endpoint.responseHeaders = parameters(node, kind: "response header")
+        }
+        if let node = mapping.value("pagination") {
+            endpoint.pagination = paginationSetting(node, what: "`pagination` of \(what)", allowsTrue: true)
+        }
+        if let node = mapping.value("media") { endpoint.media = mediaChoices(node, what: "`media` of \(what)") }
         if let node = mapping.value("idempotencyKey") {
             endpoint.idempotencyKey = idempotencyKey(node, what: "`idempotencyKey` of \(what)")
         }
         return endpoint
+    }
+
+    /// `media: { json: { accept: application/json, response: Repo }, raw: { accept: …, response: Data } }`.
+    private mutating func mediaChoices(_ node: YAMLNode, what: String) -> [MediaChoice] {
+        guard let mapping = KeyedMapping(node, what: what, log: &log) else { return [] }
+        if mapping.pairs.isEmpty { log.error("\(what) needs at least one media type", at: node.location) }
+        return mapping.pairs.compactMap { pair -> MediaChoice? in
+            let choiceWhat = "media type '\(pair.key)' in \(what)"
+            guard let choice = KeyedMapping(pair.value, what: choiceWhat, log: &log) else { return nil }
+            choice.warnAboutUnknownKeys(known: Self.mediaKeys, in: choiceWhat, log: &log)
+            guard let acceptNode = choice.value("accept") else {
+                log.error("\(choiceWhat) needs `accept:`, the media type it asks for (such as application/json)", at: pair.keyLocation)
+                return nil
+            }
+            guard let accept = text(acceptNode, what: "`accept` of \(choiceWhat)") else { return nil }
+            let response = choice.value("response").flatMap { typeRef($0, what: "the response of \(choiceWhat)") }
+            if response == nil, choice.value("response") == nil {
+                log.error("\(choiceWhat) needs `response:`, the type its answer decodes to (Data for raw bytes)", at: pair.keyLocation)
+            }
+            return MediaChoice(name: Located(pair.key, at: pair.keyLocation), accept: accept, response: response)
+        }
     }
 
     /// A key holding a path (`fetch: /pets`) is taken for a misspelled method: an error, since

@@ -3,6 +3,10 @@ extension SpecParser {
     static let objectModelKeys: Set<String> = ["fields", "summary", "description", "deprecated"]
     /// Keys of an enum model.
     static let enumModelKeys: Set<String> = ["enum", "type", "summary", "description", "deprecated"]
+    /// Keys of a union model.
+    static let unionModelKeys: Set<String> = ["union", "summary", "description", "deprecated"]
+    /// Keys of `union:`.
+    static let unionKeys: Set<String> = ["discriminator", "cases"]
     /// Keys of an enum case's long form.
     static let enumCaseKeys: Set<String> = ["value", "name", "summary", "description", "deprecated"]
 
@@ -27,13 +31,63 @@ extension SpecParser {
         if let cases = mapping.value("enum"), cases.items != nil {
             return enumModel(name: name, mapping: mapping, cases: cases, what: what)
         }
+        if let union = mapping.value("union"), union.pairs != nil {
+            return unionModel(name: name, mapping: mapping, union: union, what: what)
+        }
         if let fields = mapping.value("fields"), fields.pairs != nil || fields.isNull {
             mapping.warnAboutUnknownKeys(known: Self.objectModelKeys, in: what, log: &log)
             let entries = typedEntries(fields, kind: "field", known: Self.fieldKeys)
             return Model(name: name, kind: .object(entries.map(Self.field)), documentation: documentation(in: mapping, of: what))
         }
-        let entries = mapping.pairs.compactMap { typedEntry($0, kind: "field", known: Self.fieldKeys) }
+        let entries = mapping.pairs.compactMap { pair -> TypedEntry? in
+            if isDocumentationInShortForm(pair, of: what) { return nil }
+            return typedEntry(pair, kind: "field", known: Self.fieldKeys)
+        }
         return Model(name: name, kind: .object(entries.map(Self.field)))
+    }
+
+    /// Reports `summary:`, `description:` or `deprecated:` written among the fields of a short-form
+    /// model with a value that is no type (`summary: A pet in the store.`): documentation needs the
+    /// long form. A field of that name with a type (`summary: String`) is a field.
+    private mutating func isDocumentationInShortForm(_ pair: YAMLPair, of what: String) -> Bool {
+        guard ["summary", "description", "deprecated"].contains(pair.key) else { return false }
+        if let scalar = pair.value.scalar {
+            let text = scalar.text
+            let looksLikeType: Bool
+            switch TypeTextParser.parse(text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text) {
+            case .success(let type): looksLikeType = !(pair.key == "deprecated" && ["true", "false"].contains(text))
+                && type.names.allSatisfy { $0.first?.isUppercase == true }
+            case .failure: looksLikeType = false
+            }
+            if looksLikeType { return false }
+        } else if pair.value.pairs != nil {
+            return false  // a long-form field
+        }
+        log.error(
+            "`\(pair.key):` among the fields of \(what) reads as a field named '\(pair.key)'; to document the model, "
+                + "use the long form and put its fields under `fields:`, next to `\(pair.key):`",
+            at: pair.keyLocation)
+        return true
+    }
+
+    /// `union: { discriminator: type, cases: { user: User, bot: Bot } }`.
+    private mutating func unionModel(name: Located<String>, mapping: KeyedMapping, union: YAMLNode, what: String) -> Model? {
+        mapping.warnAboutUnknownKeys(known: Self.unionModelKeys, in: what, log: &log)
+        guard let definition = KeyedMapping(union, what: "`union` of \(what)", log: &log) else { return nil }
+        definition.warnAboutUnknownKeys(known: Self.unionKeys, in: "`union` of \(what)", log: &log)
+        let discriminator = definition.value("discriminator").flatMap { text($0, what: "`discriminator` of \(what)") }
+        guard let casesNode = definition.value("cases") else {
+            log.error("`union` of \(what) needs `cases:`, a mapping such as { user: User, bot: Bot }", at: union.location)
+            return nil
+        }
+        guard let pairs = KeyedMapping(casesNode, what: "`cases` of \(what)", log: &log)?.pairs else { return nil }
+        if pairs.isEmpty { log.error("`cases` of \(what) needs at least one case", at: casesNode.location) }
+        let cases = pairs.compactMap { pair -> UnionCase? in
+            guard let type = typeRef(pair.value, what: "case '\(pair.key)' of \(what)") else { return nil }
+            return UnionCase(value: Located(pair.key, at: pair.keyLocation), type: type)
+        }
+        let model = UnionDefinition(discriminator: discriminator, cases: cases)
+        return Model(name: name, kind: .union(model), documentation: documentation(in: mapping, of: what))
     }
 
     private static func field(_ entry: TypedEntry) -> Field {
@@ -41,6 +95,7 @@ extension SpecParser {
             name: entry.name, type: entry.type, key: entry.key, defaultValue: entry.defaultValue,
             format: entry.format, documentation: entry.documentation)
         field.sensitive = entry.sensitive
+        field.nullable = entry.nullable?.value ?? false
         return field
     }
 

@@ -4,7 +4,7 @@ extension SpecParser {
     /// Keys of the top level.
     static let rootKeys: Set<String> = [
         "courier", "service", "summary", "description", "baseURL", "environments", "headers", "timeout",
-        "retry", "cache", "auth", "authSchemes", "dates", "keys", "errors", "models", "endpoints",
+        "retry", "cache", "pagination", "auth", "authSchemes", "dates", "keys", "errors", "models", "endpoints",
     ]
     /// Keys of `errors:`.
     static let errorsKeys: Set<String> = ["model", "codeField", "events", "statuses", "statusEvents", "headerEvents"]
@@ -24,6 +24,7 @@ extension SpecParser {
         if let node = mapping.value("timeout") { spec.timeout = duration(node, what: "`timeout`") }
         if let node = mapping.value("retry") { spec.retry = retrySetting(node, what: "`retry`") }
         if let node = mapping.value("cache") { spec.cache = cacheSetting(node, what: "`cache`") }
+        if let node = mapping.value("pagination") { spec.pagination = paginationSetting(node, what: "`pagination`", allowsTrue: false) }
         if let node = mapping.value("auth") { spec.auth = text(node, what: "`auth`") }
         if let node = mapping.value("authSchemes") { spec.authSchemes = authSchemes(node) }
         if let node = mapping.value("dates") { spec.dateFormat = text(node, what: "`dates`") }

@@ -15,11 +15,15 @@ struct TypedEntry {
     var documentation: Documentation
     /// `sensitive: true`: the value is a secret, never printed.
     var sensitive = false
+    /// `nullable: true` (fields only): `null` is a value of its own, kept apart from a missing key.
+    var nullable: Located<Bool>?
 }
 
 extension SpecParser {
     /// Keys of the long form of a field.
-    static let fieldKeys: Set<String> = ["type", "format", "key", "default", "summary", "description", "deprecated", "sensitive"]
+    static let fieldKeys: Set<String> = [
+        "type", "format", "key", "default", "summary", "description", "deprecated", "sensitive", "nullable",
+    ]
     /// Keys of the long form of a parameter.
     static let parameterKeys: Set<String> = ["type", "key", "default", "summary", "description", "deprecated", "sensitive"]
 
@@ -87,6 +91,13 @@ extension SpecParser {
         if let key = mapping.value("key") { entry.key = text(key, what: "`key` of \(what)")?.value }
         if let format = mapping.value("format") { entry.format = text(format, what: "`format` of \(what)") }
         if let value = mapping.value("default") { entry.defaultValue = Located(Self.specValue(value), at: value.location) }
+        if let value = mapping.value("nullable") {
+            if let flag = value.scalar, flag.isPlain, flag.text == "true" || flag.text == "false" {
+                entry.nullable = Located(flag.text == "true", at: value.location)
+            } else {
+                log.error("`nullable` of \(what) must be true or false", at: value.location)
+            }
+        }
         if let value = mapping.value("sensitive") {
             if let flag = value.scalar, flag.isPlain, flag.text == "true" || flag.text == "false" {
                 entry.sensitive = flag.text == "true"

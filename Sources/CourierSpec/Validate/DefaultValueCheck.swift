@@ -27,7 +27,7 @@ struct DefaultValueCheck {
             if name == "JSON" { return nil }
             if TypeRef.builtins.contains(name) { return builtinProblem(value, name) }
             if let definition = models.enumeration(name) { return enumProblem(value, definition, name) }
-            if models.fields(of: name) != nil {
+            if models.fields(of: name) != nil || models.union(name) != nil {
                 return "defaults are not supported for models; make the field optional instead"
             }
             return nil  // An unknown type, reported on its own.

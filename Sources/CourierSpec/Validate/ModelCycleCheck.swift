@@ -1,8 +1,9 @@
-/// Finds models that contain themselves by value (`Pet -> Owner -> Pet`), which Swift structs
-/// cannot do.
+/// Finds models that contain themselves through required fields (`Pet -> Owner -> Pet`): no
+/// value of them can be finite, so no representation is possible.
 ///
-/// A field of type `B` or `B?` puts a `B` inside the struct (an optional is stored inline);
-/// `[B]` and `[String: B]` store their elements on the heap and so break a cycle.
+/// A cycle through an optional field (`parent: Team?`, or a `nullable` one) is fine: the
+/// generator stores that field indirectly (`@Indirect`). `[B]` and `[String: B]` store their
+/// elements on the heap and so break a cycle too.
 enum ModelCycleCheck {
     private struct Edge {
         var target: String
@@ -46,7 +47,9 @@ enum ModelCycleCheck {
 
     private static func edges(of name: String, models: ModelTable) -> [Edge] {
         (models.fields(of: name) ?? []).compactMap { field in
-            guard case .named(let target) = field.type.value.nonOptional, models.fields(of: target) != nil else { return nil }
+            guard !field.type.value.isOptional, !field.nullable, case .named(let target) = field.type.value,
+                  models.fields(of: target) != nil
+            else { return nil }
             return Edge(target: target, field: field)
         }
     }
@@ -56,9 +59,9 @@ enum ModelCycleCheck {
         let names = path.map(\.model) + [target]
         let field = first.edges[first.next - 1].field
         log.error(
-            "models contain themselves: " + names.joined(separator: " -> ")
-                + "; a Swift struct cannot contain itself, not even through an optional. "
-                + "Break the cycle with a list (such as [\(names[1])]) or by removing a field",
+            "models contain themselves through required fields: " + names.joined(separator: " -> ")
+                + "; a value of \(names[0]) would never end. Make one of these fields optional "
+                + "(such as `\(field.name.value): \(names[1])?`, stored indirectly) or a list (such as [\(names[1])])",
             at: field.name.location)
     }
 }

@@ -28,6 +28,12 @@ struct ModelTable {
         return nil
     }
 
+    /// The union definition of `name`, if it names a union model.
+    func union(_ name: String) -> UnionDefinition? {
+        if case .union(let definition) = models[name]?.kind { return definition }
+        return nil
+    }
+
     /// The fields of `name`, if it names an object model.
     func fields(of name: String) -> [Field]? {
         if case .object(let fields) = models[name]?.kind { return fields }

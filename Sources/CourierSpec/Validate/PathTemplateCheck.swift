@@ -1,9 +1,11 @@
 /// Checks a path template (`/pets/{id}`) against the endpoint's `path:` parameters.
 enum PathTemplateCheck {
-    /// A `{name}` in a path, with its character offset.
+    /// A `{name}` or `{+name}` in a path, with its character offset.
     struct Placeholder {
-        /// The name between the braces.
+        /// The parameter's name (without a leading `+`).
         var name: String
+        /// Whether it is written `{+name}`: a value of several segments, its `/` kept (RFC 6570).
+        var isMultiSegment = false
         /// The offset of `{` in the path.
         var offset: Int
     }
@@ -21,6 +23,21 @@ enum PathTemplateCheck {
         var seen = Set<String>()
         for placeholder in placeholders {
             let location = at(path, offset: placeholder.offset)
+            if let operatorCharacter = placeholder.name.first, "#./;?&=,!@|".contains(operatorCharacter) {
+                log.error(
+                    "placeholder '{\(placeholder.name)}' in the path of \(what) uses an RFC 6570 operator Courier does not "
+                        + "support; write {name} for one segment or {+name} for several",
+                    at: location)
+                continue
+            }
+            if placeholder.isMultiSegment,
+               let parameter = endpoint.pathParameters.first(where: { $0.name.value == placeholder.name }),
+               parameter.type.value != .named("String") {
+                log.error(
+                    "path parameter '\(placeholder.name)' of \(what) is written {+\(placeholder.name)} (several segments), "
+                        + "so it must be a String, not '\(parameter.type.value)'",
+                    at: parameter.type.location)
+            }
             if !seen.insert(placeholder.name).inserted {
                 log.error("placeholder '{\(placeholder.name)}' appears twice in the path of \(what)", at: location)
             } else if !declared.contains(placeholder.name) {
@@ -60,7 +77,11 @@ enum PathTemplateCheck {
                     log.error("empty placeholder '{}' in the path of \(what)", at: at(path, offset: current.offset))
                     return nil
                 }
-                result.append(Placeholder(name: current.name, offset: current.offset))
+                if current.name.hasPrefix("+"), current.name.count > 1 {
+                    result.append(Placeholder(name: String(current.name.dropFirst()), isMultiSegment: true, offset: current.offset))
+                } else {
+                    result.append(Placeholder(name: current.name, offset: current.offset))
+                }
                 open = nil
             default:
                 open?.name.append(character)

@@ -27,9 +27,13 @@ extension SpecValidator {
             types.checkNames(response, in: "the response of \(what)", allowsEmpty: true, log: &log)
         }
         if let auth = endpoint.auth { checkAuth(auth, in: spec) }
+        checkFixedHeaders(endpoint, of: what)
+        checkMedia(endpoint, of: what, types: types)
+        checkResponseHeaders(endpoint, of: what)
+        checkPagination(endpoint, of: what, in: spec, models: models)
         var wares = Set<String>()
         for ware in endpoint.wares {
-            checkIdentifier(ware, what: "ware")
+            checkSwiftIdentifier(ware, what: "ware name", example: "signature")
             if !wares.insert(ware.value).inserted {
                 log.warning("ware '\(ware.value)' is listed twice in \(what)", at: ware.location)
             }
@@ -44,8 +48,78 @@ extension SpecValidator {
         }
         if let sample = endpoint.sample {
             let path = Self.samplePath(sample.value, specFile: spec.file)
-            if !fileExists(path) {
+            switch fileKind(path) {
+            case .regular:
+                break
+            case .missing:
                 log.error("sample file '\(sample.value)' of \(what) does not exist (looked for \(path))", at: sample.location)
+            case .directory:
+                log.error(
+                    "sample '\(sample.value)' of \(what) is a directory (\(path)); `sample:` names a file holding the body",
+                    at: sample.location)
+            case .other(let kind):
+                log.error(
+                    "sample '\(sample.value)' of \(what) is \(kind), not a regular file (\(path)); `sample:` names a file holding the body",
+                    at: sample.location)
+            }
+        }
+    }
+
+    /// Fixed headers are HTTP fields with values that can be sent, and not also arguments.
+    private mutating func checkFixedHeaders(_ endpoint: Endpoint, of what: String) {
+        let arguments = Dictionary(
+            endpoint.headerParameters.map { ($0.name.value.lowercased(), $0.name) }, uniquingKeysWith: { first, _ in first })
+        for header in endpoint.fixedHeaders {
+            let name = Located(header.value.name, at: header.location)
+            checkHeaderName(name, what: "fixed header")
+            if header.value.value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+                log.error("the value of fixed header '\(name.value)' of \(what) holds a line break or NUL", at: header.location)
+            }
+            if let argument = arguments[name.value.lowercased()] {
+                log.error(
+                    "fixed header '\(name.value)' of \(what) is also a header parameter (line \(argument.location.line)); "
+                        + "keep one of them",
+                    at: header.location)
+            }
+            if let media = endpoint.media.first, name.value.lowercased() == "accept" {
+                log.error(
+                    "fixed header 'Accept' of \(what) conflicts with `media:` (line \(media.name.location.line)), "
+                        + "which sends the Accept of the media type the caller picks",
+                    at: header.location)
+            }
+        }
+    }
+
+    /// `media:` replaces `response:`; each choice names a Swift identifier, a media type and a
+    /// known response type.
+    private mutating func checkMedia(_ endpoint: Endpoint, of what: String, types: TypeCheck) {
+        guard let first = endpoint.media.first else { return }
+        if let response = endpoint.response {
+            log.error(
+                "\(what) has both `response:` and `media:` (line \(first.name.location.line)); with `media:` each media "
+                    + "type declares its own response, so remove `response:`",
+                at: response.location)
+        }
+        var names: [String: Located<String>] = [:]
+        for choice in endpoint.media {
+            checkSwiftIdentifier(choice.name, what: "media type name", example: "json or raw")
+            if let other = names[SwiftName.lowerCamelCase(choice.name.value)] {
+                log.error(
+                    "media types '\(other.value)' (line \(other.location.line)) and '\(choice.name.value)' of \(what) "
+                        + "have the same Swift name",
+                    at: choice.name.location)
+            } else {
+                names[SwiftName.lowerCamelCase(choice.name.value)] = choice.name
+            }
+            let accept = choice.accept.value
+            if !accept.contains("/") || accept.contains(where: { $0 == "\r" || $0 == "\n" }) {
+                log.error(
+                    "`accept` of media type '\(choice.name.value)' of \(what) must be a media type such as "
+                        + "application/json, found '\(accept)'",
+                    at: choice.accept.location)
+            }
+            if let response = choice.response {
+                types.checkNames(response, in: "the response of media type '\(choice.name.value)' of \(what)", allowsEmpty: true, log: &log)
             }
         }
     }
@@ -76,6 +150,7 @@ extension SpecValidator {
                 let name = parameter.name
                 let description = "\(group.kind) '\(name.value)' of \(what)"
                 checkIdentifier(name, what: group.kind)
+                if group.kind == "header parameter" { checkHeaderName(name, what: group.kind) }
                 let swiftName = SwiftName.lowerCamelCase(name.value)
                 if !SwiftName.becomesIdentifier(name.value) {
                     // Already reported; comparing unusable names would only add noise.

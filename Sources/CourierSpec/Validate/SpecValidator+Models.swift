@@ -12,6 +12,7 @@ extension SpecValidator {
         switch model.kind {
         case .object(let fields): checkFields(fields, of: "model '\(name)'", models: models)
         case .enumeration(let definition): checkCases(definition, of: "model '\(name)'")
+        case .union(let definition): checkUnion(definition, of: "union '\(name)'", models: models)
         }
     }
 
@@ -45,6 +46,58 @@ extension SpecValidator {
         }
     }
 
+    /// Union cases name known types, distinct and with distinct Swift names; with a discriminator,
+    /// each case is an object model with that field as a String (so it encodes back the same).
+    private mutating func checkUnion(_ union: UnionDefinition, of owner: String, models: ModelTable) {
+        let types = TypeCheck(models: models)
+        var swiftNames: [String: Located<String>] = [:]
+        var seenTypes: [TypeRef: Located<String>] = [:]
+        for unionCase in union.cases {
+            let value = unionCase.value
+            let swiftName = SwiftName.caseName(ofValue: value.value)
+            if swiftName.isEmpty {
+                log.error("case '\(value.value)' of \(owner) has no letters or digits to name it", at: value.location)
+            } else if let other = swiftNames[swiftName] {
+                log.error(
+                    "cases '\(other.value)' (line \(other.location.line)) and '\(value.value)' of \(owner) both become "
+                        + "the case '\(swiftName)'",
+                    at: value.location)
+            } else {
+                swiftNames[swiftName] = value
+            }
+            if let other = seenTypes[unionCase.type.value] {
+                log.error(
+                    "cases '\(other.value)' (line \(other.location.line)) and '\(value.value)' of \(owner) both hold "
+                        + "'\(unionCase.type.value)'; a value could never decode as the second",
+                    at: unionCase.type.location)
+            } else {
+                seenTypes[unionCase.type.value] = value
+            }
+            guard types.checkNames(unionCase.type, in: "case '\(value.value)' of \(owner)", log: &log) else { continue }
+            guard let discriminator = union.discriminator else { continue }
+            guard case .named(let name) = unionCase.type.value, let fields = models.fields(of: name) else {
+                log.error(
+                    "case '\(value.value)' of \(owner) holds '\(unionCase.type.value)', but a union with a discriminator "
+                        + "holds models with fields (the discriminator '\(discriminator.value)' is one of them)",
+                    at: unionCase.type.location)
+                continue
+            }
+            guard let field = fields.first(where: { ($0.key ?? $0.name.value) == discriminator.value }) else {
+                log.error(
+                    "model '\(name)' (case '\(value.value)' of \(owner)) has no field '\(discriminator.value)', the "
+                        + "discriminator; add `\(discriminator.value): String` so the value encodes back with it",
+                    at: unionCase.type.location)
+                continue
+            }
+            if field.type.value != .named("String") {
+                log.error(
+                    "the discriminator '\(discriminator.value)' of \(owner) must be a String field of '\(name)', "
+                        + "not '\(field.type.value)'",
+                    at: field.type.location)
+            }
+        }
+    }
+
     /// Case names (explicit, or derived from values) must be usable and distinct.
     private mutating func checkCases(_ definition: EnumDefinition, of owner: String) {
         var swiftNames: [String: Located<String>] = [:]
@@ -55,7 +108,7 @@ extension SpecValidator {
                 checkIdentifier(Located(name, at: value.location), what: "case name")
                 swiftName = SwiftName.lowerCamelCase(name)
             } else {
-                swiftName = SwiftName.lowerCamelCase(value.value)
+                swiftName = SwiftName.caseName(ofValue: value.value)
                 if swiftName.isEmpty {
                     log.error(
                         "value '\(value.value)' of \(owner) has no letters or digits to name its case; "

@@ -10,14 +10,17 @@ extension SpecValidator {
         if !spec.baseURL.value.isEmpty { checkURL(spec.baseURL, what: "baseURL") }
         for environment in spec.environments {
             let name = Located(environment.value.name, at: environment.location)
-            checkIdentifier(name, what: "environment")
+            checkSwiftIdentifier(name, what: "environment name", example: "staging")
             checkURL(Located(environment.value.value, at: environment.location), what: "URL of environment '\(name.value)'")
         }
-        for header in spec.headers where header.value.name.isEmpty {
-            log.error("a header needs a name", at: header.location)
+        for header in spec.headers {
+            checkHeaderName(Located(header.value.name, at: header.location), what: "header")
         }
         if let auth = spec.auth { checkAuth(auth, in: spec) }
         if let cache = spec.cache { checkOneOf(cache.policy, Self.cachePolicies, what: "cache policy") }
+        if let style = spec.pagination?.style {
+            checkOneOf(style, PaginationSetting.Style.allCases.map(\.rawValue), what: "pagination style")
+        }
         checkAuthSchemes(spec, models: models)
         if let dates = spec.dateFormat { checkOneOf(dates, Self.dateFormats, what: "date format") }
         if let keys = spec.keyStrategy { checkOneOf(keys, Self.keyStrategies, what: "key strategy") }

@@ -18,15 +18,15 @@ struct SpecValidator {
 
     /// The specs of one load.
     let specs: [Spec]
-    /// Whether a file exists, for `sample:`.
-    let fileExists: (String) -> Bool
+    /// What a path names on disk, for `sample:`.
+    let fileKind: (String) -> FileKind
     /// Everything found.
     var log = DiagnosticLog()
 
     /// Prepares to check `specs` together.
-    init(specs: [Spec], fileExists: @escaping (String) -> Bool) {
+    init(specs: [Spec], fileKind: @escaping (String) -> FileKind = FileKind.of) {
         self.specs = specs
-        self.fileExists = fileExists
+        self.fileKind = fileKind
     }
 
     /// Runs every check.
@@ -58,6 +58,31 @@ struct SpecValidator {
             at: name.location)
     }
 
+    /// Reports a name that must be usable as written as a Swift identifier (it is not camel-cased).
+    mutating func checkSwiftIdentifier(_ name: Located<String>, what: String, example: String) {
+        guard !SwiftName.isIdentifier(name.value) else { return }
+        log.error(
+            "\(what) '\(name.value)' must be a Swift identifier: letters, digits and _, not starting with a digit "
+                + "(such as \(example))",
+            at: name.location)
+    }
+
+    /// Reports a header field name that is not an HTTP token (RFC 9110: letters, digits and
+    /// ``!#$%&'*+-.^_`|~``), naming the first character that is not allowed.
+    mutating func checkHeaderName(_ name: Located<String>, what: String) {
+        guard let bad = name.value.unicodeScalars.first(where: { !SpecParser.isTokenCharacter($0) }) else {
+            if name.value.isEmpty { log.error("a \(what) needs a name", at: name.location) }
+            return
+        }
+        let shown = bad.properties.isWhitespace || bad.value < 0x20 || bad.value == 0x7F
+            ? "U+" + String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            : "'\(bad)'"
+        log.error(
+            "\(what) name '\(name.value)' is not an HTTP field name: \(shown) is not allowed "
+                + "(only letters, digits and !#$%&'*+-.^_`|~)",
+            at: name.location)
+    }
+
     /// Resolves `sample:` against the spec file's directory.
     static func samplePath(_ sample: String, specFile: String) -> String {
         guard !sample.hasPrefix("/"), let slash = specFile.lastIndex(of: "/") else { return sample }
@@ -82,5 +107,12 @@ struct SpecValidator {
                 }
             }
         }
+    }
+}
+
+extension String {
+    /// The text with leading zeros up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

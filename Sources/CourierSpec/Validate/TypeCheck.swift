@@ -23,6 +23,12 @@ struct TypeCheck {
                 log.error("`Empty` is only valid as a whole response type, not in \(what)", at: type.location)
                 continue
             }
+            if ["Void", "()", "Nothing", "None"].contains(name), allowsEmpty {
+                log.error(
+                    "unknown type '\(name)' in \(what); for a response without content write `Empty` (or leave `response:` out)",
+                    at: type.location)
+                continue
+            }
             var candidates = Array(TypeRef.builtins) + Array(models.names)
             if allowsEmpty { candidates.append(Self.empty) }
             log.error("unknown type '\(name)' in \(what)" + Suggestion.didYouMean(name, among: candidates), at: type.location)

@@ -26,6 +26,13 @@ enum YAMLSyntaxErrorReport {
             log.note("\(context) that starts here", at: contextLocation)
         }
         addHints(for: error, source: source, log: &log)
+        // libyaml's parser cannot continue after an error, so later mistakes stay unseen.
+        let lastLine = max(primary.line, error.problemLocation.line)
+        if !source.onlyBlanks(from: SourceLocation(file: primary.file, line: lastLine + 1, column: 1)) {
+            log.note(
+                "only the first YAML syntax error of a file is shown: the YAML reader cannot resume after one",
+                at: error.problemLocation)
+        }
     }
 
     private static func addHints(for error: YAMLSyntaxError, source: SourceLines, log: inout DiagnosticLog) {
@@ -38,6 +45,10 @@ enum YAMLSyntaxErrorReport {
         }
         let index = location.column - 1
         guard characters.indices.contains(index) else { return }
+        if error.problem.hasPrefix("mapping values are not allowed"), let hint = colonInTextHint(in: characters) {
+            log.note(hint.message, at: SourceLocation(file: location.file, line: location.line, column: hint.column))
+            return
+        }
         if characters[index] == "{", index > 0, characters[index - 1] == "/" {
             let path = pathToken(around: index, in: characters)
             log.note(
@@ -74,6 +85,23 @@ enum YAMLSyntaxErrorReport {
             end += 1
         }
         return (String(line[start..<end]), start)
+    }
+
+    /// `summary: Note: this changes`: an unquoted `: ` inside a value starts a mapping.
+    private static func colonInTextHint(in line: [Character]) -> (message: String, column: Int)? {
+        guard let separator = firstIndex(of: [":", " "], in: line) else { return nil }
+        var start = separator + 2
+        while start < line.count, line[start] == " " { start += 1 }
+        guard start < line.count, line[start] != "\"", line[start] != "'" else { return nil }
+        let value = String(line[start...]).trimmingWhitespace()
+        guard value.contains(": ") else { return nil }
+        var quoted = "\""
+        for character in value {
+            if character == "\\" || character == "\"" { quoted.append("\\") }
+            quoted.append(character)
+        }
+        quoted += "\""
+        return ("a `: ` inside unquoted text starts a mapping in YAML; quote the text: \(quoted)", start + 1)
     }
 
     /// `tags: [URL] = []`: YAML reads `[URL]` as a list, then cannot make sense of `= []`.

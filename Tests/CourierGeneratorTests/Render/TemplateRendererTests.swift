@@ -23,6 +23,22 @@ import Testing
         values += model.endpoints.flatMap(\.parameters) as [any MustacheParent]
         values += model.endpoints.flatMap { $0.pathItems + $0.queryItems } as [any MustacheParent]
         values += model.endpoints.flatMap(\.rawBody) as [any MustacheParent]
+        let media = MediaRender(typeName: "M", functionName: "f", choices: [
+            MediaChoiceRender(name: "raw", acceptLiteral: #""a/b""#, valueType: "Data", decoding: ".data", docs: []),
+        ])
+        values += [media] as [any MustacheParent]
+        let union = UnionRender(
+            typeName: "U", docs: [], attributes: [], discriminatorKey: [], discriminatorName: "",
+            cases: [UnionCaseRender(name: "a", type: "String", wireValueLiteral: #""a""#, docs: [])], mismatchLiteral: #""""#)
+        values += [union, ModelRender(union: union)] as [any MustacheParent]
+        values += union.cases as [any MustacheParent]
+        let headers = ResponseHeadersRender(typeName: "H", endpointName: "f", fields: [
+            ResponseHeaderFieldRender(name: "eTag", type: "String?", headerName: "ETag", readExpression: "x"),
+        ])
+        values += [headers, PaginationRender(style: ".link", itemType: "Int", itemsExpression: "{ $0 }", stopsAtEmptyPage: "false")]
+            as [any MustacheParent]
+        values += headers.fields as [any MustacheParent]
+        values += media.choices as [any MustacheParent]
         values += model.samples as [any MustacheParent]
         for value in values {
             for child in Mirror(reflecting: value).children {

@@ -82,8 +82,8 @@ import Testing
             Build.enumeration("Mood", [("in-stock", nil), ("in_stock", nil), ("unknown", nil), ("default", nil), ("3", nil)]),
         ])
         let models = try #require(try render([spec]).files["petstore.Models.swift"])
-        for line in ["case inStock", "case inStock2", "case unknown2", "case `default`", "case _3", "case unknown(String)",
-                     #"case "in_stock": self = .inStock2"#, "public static let allCases: [Mood] = [.inStock, .inStock2, .unknown2, .`default`, ._3]"] {
+        for line in ["case inStock", "case inStock2", "case unknown2", "case `default`", "case value3", "case unknown(String)",
+                     #"case "in_stock": self = .inStock2"#, "public static let allCases: [Mood] = [.inStock, .inStock2, .unknown2, .`default`, .value3]"] {
             #expect(models.contains(line), "missing \(line)")
         }
     }

@@ -186,4 +186,19 @@ import Testing
 }
 
 /// A model was not the kind the test expected.
-struct ModelKindMismatch: Error {}
+struct ModelKindMismatch: Error {
+    @Test func nullableIsAFlagOfTheLongForm() throws {
+        let parsed = try spec("""
+            service: A
+            models:
+              Issue:
+                milestone: { type: "Int?", nullable: true }
+                title: String
+            """)
+        guard case .object(let fields) = parsed.models.first?.kind else { Issue.record("not an object"); return }
+        #expect(fields.map(\.nullable) == [true, false])
+        #expect(diagnostics("service: A\nmodels:\n  Issue:\n    a: { type: Int, nullable: maybe }\n") == [
+            "4:31: error: `nullable` of field 'a' must be true or false",
+        ])
+    }
+}

@@ -4,6 +4,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import CourierSpec
 
 @Suite struct EndpointCheckTests {
@@ -153,7 +158,85 @@ import Foundation
             "7:10: error: `raw` of endpoint 'pets' needs a content type such as image/png, found 'png'",
             "7:10: warning: a GET request with a body; many servers ignore or reject it",
             "8:20: warning: ware 'retry' is listed twice in endpoint 'pets'",
-            "8:27: error: ware '1st' cannot become a Swift name: it needs letters, and must not start with a digit",
+            "8:27: error: ware name '1st' must be a Swift identifier: letters, digits and _, not starting with a digit "
+                + "(such as signature)",
+        ])
+    }
+
+    @Test func sampleThatIsADirectoryOrAFIFO() throws {
+        let directory = FileManager.default.temporaryDirectory.path + "/courier-spec-tests-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory + "/samples/pets", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(mkfifo(directory + "/samples/pipe", 0o600) == 0)
+        let source = Self.header + """
+            endpoints:
+              pets:
+                get: /pets
+                sample: samples/pets
+              pipe:
+                get: /pipe
+                sample: samples/pipe
+            """
+        #expect(diagnostics(source, file: directory + "/pets.courier.yaml") == [
+            "6:13: error: sample 'samples/pets' of endpoint 'pets' is a directory (\(directory)/samples/pets); "
+                + "`sample:` names a file holding the body",
+            "9:13: error: sample 'samples/pipe' of endpoint 'pipe' is a FIFO (named pipe), not a regular file "
+                + "(\(directory)/samples/pipe); `sample:` names a file holding the body",
+        ])
+    }
+
+    @Test func headerNamesMustBeHTTPTokens() {
+        #expect(diagnostics(Self.header + """
+            headers: { 'X-"Inj': a, "X Space": b, X-Fine: c }
+            endpoints:
+              pets:
+                get: /pets
+                headers:
+                  "X-Trace(ID)": String?
+                  X-Request-ID: String?
+            """) == [
+            "3:12: error: header name 'X-\"Inj' is not an HTTP field name: '\"' is not allowed (only letters, digits "
+                + "and !#$%&'*+-.^_`|~)",
+            "3:25: error: header name 'X Space' is not an HTTP field name: U+0020 is not allowed (only letters, digits "
+                + "and !#$%&'*+-.^_`|~)",
+            "8:7: error: header parameter name 'X-Trace(ID)' is not an HTTP field name: '(' is not allowed (only "
+                + "letters, digits and !#$%&'*+-.^_`|~)",
+        ])
+    }
+
+    @Test func environmentNamesMustBeSwiftIdentifiers() {
+        #expect(diagnostics(Self.header + """
+            environments:
+              my-staging: https://staging.example.com
+              "2nd": https://second.example.com
+              local_dev: http://127.0.0.1:8080
+            """) == [
+            "4:15: error: environment name 'my-staging' must be a Swift identifier: letters, digits and _, not starting "
+                + "with a digit (such as staging)",
+            "5:10: error: environment name '2nd' must be a Swift identifier: letters, digits and _, not starting with a "
+                + "digit (such as staging)",
+        ])
+    }
+
+    @Test func multiSegmentPlaceholders() {
+        #expect(diagnostics(Self.header + """
+            endpoints:
+              getContent:
+                get: /repos/{owner}/contents/{+path}
+                path: { owner: String, path: String }
+              getBlob:
+                get: /blobs/{+sha}
+                path: { sha: Int }
+              fragment:
+                get: /docs/{#section}
+                path: { section: String }
+            """) == [
+            "9:18: error: path parameter 'sha' of endpoint 'getBlob' is written {+sha} (several segments), so it must "
+                + "be a String, not 'Int'",
+            "11:16: error: placeholder '{#section}' in the path of endpoint 'fragment' uses an RFC 6570 operator "
+                + "Courier does not support; write {name} for one segment or {+name} for several",
+            "12:13: error: path parameter 'section' of endpoint 'fragment' does not appear in the path "
+                + "'/docs/{#section}'; write it as {section}",
         ])
     }
 }

@@ -2,7 +2,7 @@ import Testing
 @testable import CourierSpec
 
 @Suite struct ModelCycleCheckTests {
-    @Test func twoModelsContainingEachOther() {
+    @Test func twoModelsContainingEachOtherThroughRequiredFields() {
         #expect(diagnostics("""
             service: A
             models:
@@ -12,21 +12,25 @@ import Testing
               Owner:
                 pet: Pet
             """) == [
-            "5:5: error: models contain themselves: Pet -> Owner -> Pet; a Swift struct cannot contain itself, "
-                + "not even through an optional. Break the cycle with a list (such as [Owner]) or by removing a field",
+            "5:5: error: models contain themselves through required fields: Pet -> Owner -> Pet; a value of Pet would "
+                + "never end. Make one of these fields optional (such as `owner: Owner?`, stored indirectly) or a list "
+                + "(such as [Owner])",
         ])
     }
 
-    @Test func modelContainingItselfThroughAnOptional() {
+    @Test func aModelContainingItselfThroughAnOptionalIsFine() {
         #expect(diagnostics("""
             service: A
             models:
-              Node:
-                next: Node?
-            """) == [
-            "4:5: error: models contain themselves: Node -> Node; a Swift struct cannot contain itself, "
-                + "not even through an optional. Break the cycle with a list (such as [Node]) or by removing a field",
-        ])
+              Team:
+                name: String
+                parent: Team?
+              Repository:
+                template: { type: Repository, nullable: true }
+                owner: Owner
+              Owner:
+                latest: Repository?
+            """) == [])
     }
 
     @Test func longerCycleReportedOnce() {
@@ -34,13 +38,23 @@ import Testing
             service: A
             models:
               A: { b: B }
-              B: { c: C? }
+              B: { c: C }
               C: { a: A, self: "[C]" }
             """)
         #expect(problems == [
-            "3:8: error: models contain themselves: A -> B -> C -> A; a Swift struct cannot contain itself, "
-                + "not even through an optional. Break the cycle with a list (such as [B]) or by removing a field",
+            "3:8: error: models contain themselves through required fields: A -> B -> C -> A; a value of A would never "
+                + "end. Make one of these fields optional (such as `b: B?`, stored indirectly) or a list (such as [B])",
         ])
+    }
+
+    @Test func anOptionalAnywhereInTheCycleBreaksIt() {
+        #expect(diagnostics("""
+            service: A
+            models:
+              A: { b: B }
+              B: { c: C? }
+              C: { a: A }
+            """) == [])
     }
 
     @Test func listsAndDictionariesBreakCycles() {

@@ -29,7 +29,8 @@ import Testing
         ])
     }
 
-    @Test func aliasExpansionIsCapped() {
+    @Test func aliasExpansionIsCappedByTheFilesSize() {
+        // A "billion laughs": each level repeats the previous one ten times.
         var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
         for level in 1...7 {
             let previous = "*a\(level - 1)"
@@ -37,8 +38,31 @@ import Testing
         }
         let result = yaml(lines.joined(separator: "\n"))
         #expect(result.root == nil)
-        // a1…a4 expand 123 340 nodes; a5's aliases add 111 111 each: the 8th passes a million.
-        #expect(result.diagnostics == ["6:45: error: aliases expand to more than 1000000 nodes"])
+        // 10 000 nodes plus 8 × the 19 the file spells out by then are allowed; a1's aliases add 10 × 11
+        // nodes, a2's 10 × 111, and a3's aliases of a2 1 111 each: the ninth crosses the line.
+        #expect(result.diagnostics == [
+            "4:50: error: alias *a2 makes this file's aliases expand to 11219 nodes, more than the 10152 allowed "
+                + "for a file of its size; aliases nested in anchored content grow exponentially, so flatten the anchors",
+        ])
+    }
+
+    @Test func aliasExpansionCountsText() {
+        let long = String(repeating: "y", count: 4_000)
+        var lines = ["a0: &a0 [\(long), \(long)]"]
+        lines.append("a1: &a1 [" + Array(repeating: "*a0", count: 10).joined(separator: ", ") + "]")
+        lines.append("a2: &a2 [" + Array(repeating: "*a1", count: 10).joined(separator: ", ") + "]")
+        let diagnostics = yaml(lines.joined(separator: "\n")).diagnostics
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.hasPrefix("3:") == true)
+        #expect(diagnostics.first?.contains("bytes of text, more than the") == true)
+    }
+
+    @Test func ordinaryReuseThroughAliasesIsAccepted() {
+        var lines = ["x-shared: &page { limit: Int?, offset: Int?, sort: String?, order: String? }"]
+        for index in 0..<2_000 { lines.append("e\(index): { query: *page }") }
+        let result = yaml(lines.joined(separator: "\n"))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.root?["e1999"]?["query"]?.pairs?.count == 4)
     }
 
     @Test func mergeKeyWithOneMapping() throws {

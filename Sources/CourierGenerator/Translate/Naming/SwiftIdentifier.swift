@@ -5,13 +5,31 @@
 ///   changes (`ownerID`, `owner_id`, `owner-id` and `Owner ID` all become `ownerID`/`ownerId`-style
 ///   camel case, keeping the original capitalisation of each word after the first);
 /// - members (properties, parameters, functions, enum cases) are lowerCamelCase, types UpperCamelCase;
-/// - a leading digit gets a `_` prefix (`3d` → `_3d`);
+/// - a name written entirely in capitals with several words (`FIRST_TIME_CONTRIBUTOR`) is read
+///   as words, not acronyms: `firstTimeContributor`;
+/// - a leading digit gets a `_` prefix (`3d` → `_3d`); enum cases get `value` instead (see
+///   ``enumCase(_:)``);
 /// - Swift keywords are wrapped in backticks (`default` → `` `default` ``), except the few that
 ///   backticks do not make usable as parameter names (`self`), which get a trailing `_`.
 public enum SwiftIdentifier {
     /// A lowerCamelCase identifier for a property, parameter, function or enum case.
     public static func member(_ name: String) -> String {
         safe(camelCase(name, upperFirst: false), isType: false)
+    }
+
+    /// A lowerCamelCase identifier for an enum case made from its wire value: like ``member(_:)``,
+    /// but a leading sign before a digit is spelled (`+1` → `plus1`, `-1` → `minus1`) and a
+    /// leading digit gets `value` in front (`1080p` → `value1080p`, `2` → `value2`).
+    public static func enumCase(_ value: String) -> String {
+        var text = Substring(value)
+        var prefix = ""
+        if let sign = text.first, sign == "+" || sign == "-", text.dropFirst().first?.isNumber == true {
+            prefix = sign == "+" ? "plus" : "minus"
+            text = text.dropFirst()
+        }
+        let camel = camelCase(String(text), upperFirst: false)
+        if prefix.isEmpty, camel.first?.isNumber != true { return safe(camel, isType: false) }
+        return safe((prefix.isEmpty ? "value" : prefix) + camel, isType: false)
     }
 
     /// An UpperCamelCase identifier for a type.
@@ -30,7 +48,11 @@ public enum SwiftIdentifier {
     /// Words keep their own capitalisation after the first letter (`getURL` stays `getURL`),
     /// so names that are already camel case come out unchanged.
     public static func camelCase(_ name: String, upperFirst: Bool) -> String {
-        let words = splitWords(name)
+        var words = splitWords(name)
+        // SCREAMING_SNAKE_CASE: capitals are the writing style, not acronyms.
+        if words.count > 1, !name.contains(where: \.isLowercase) {
+            words = words.map { $0.lowercased() }
+        }
         guard !words.isEmpty else { return upperFirst ? "Value" : "value" }
         var result = ""
         for (index, word) in words.enumerated() {

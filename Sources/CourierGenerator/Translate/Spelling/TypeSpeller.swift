@@ -25,6 +25,8 @@ struct TypeSpeller {
     let namespace: String
     /// Model names some generated declaration mentions (fields, parameters, bodies, responses).
     var referencedNames: Set<String> = []
+    /// `Model.field` keys of fields stored with `@Indirect` (see ``IndirectFields``).
+    var indirectFields: Set<String> = []
 
     /// Swift spellings of the built-in scalar names.
     static let builtins: [String: String] = [

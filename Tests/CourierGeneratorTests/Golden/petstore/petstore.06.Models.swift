@@ -51,7 +51,7 @@ extension Petstore {
             return true
         }
 
-        /// Decodes a value; missing keys with a spec default take that default.
+        /// Decodes a value; missing keys with a spec default take that default, and `Data` accepts base64 in lines.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
             self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
@@ -63,7 +63,7 @@ extension Petstore {
             self.pets = try container.decode([Pet].self, forKey: "pets")
             self.homepage = try container.decodeIfPresent(URL.self, forKey: "homepage")
             self.token = try container.decode(UUID.self, forKey: "token")
-            self.avatar = try container.decodeIfPresent(Data.self, forKey: "avatar")
+            self.avatar = try container.decodeIfPresent(Base64Data.self, forKey: "avatar")?.data
             self.scores = try container.decode([String: Int].self, forKey: "scores")
             self.lastSeen = try container.decode(Date.self, forKey: "last_seen", format: .millisecondsSince1970)
         }

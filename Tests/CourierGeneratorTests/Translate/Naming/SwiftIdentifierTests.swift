@@ -6,6 +6,8 @@ import Testing
         ("owner_id", "ownerId"), ("owner-id", "ownerId"), ("Owner ID", "ownerID"), ("ownerID", "ownerID"),
         ("X-Request-ID", "xRequestID"), ("URLValue", "urlValue"), ("IDs", "ids"), ("Pet", "pet"),
         ("in-stock", "inStock"), ("already_camelCase", "alreadyCamelCase"), ("", "value"), ("--", "value"),
+        ("FIRST_TIME_CONTRIBUTOR", "firstTimeContributor"), ("IS-PRERELEASE", "isPrerelease"), ("MEMBER", "member"),
+        ("X-API-Key", "xAPIKey"),
     ])
     func membersAreLowerCamelCase(input: String, expected: String) {
         #expect(SwiftIdentifier.member(input) == expected)
@@ -35,6 +37,16 @@ import Testing
     @Test(arguments: [("3", "_3"), ("2xl", "_2xl"), ("404_error", "_404Error")])
     func leadingDigitsGetAnUnderscore(input: String, expected: String) {
         #expect(SwiftIdentifier.member(input) == expected)
+    }
+
+    @Test(arguments: [("+1", "plus1"), ("-1", "minus1"), ("1080p", "value1080p"), ("3", "value3"), ("in-stock", "inStock"),
+                      ("-", "value"), ("default", "`default`")])
+    func enumCasesSpellSignsAndLeadingDigits(input: String, expected: String) {
+        #expect(SwiftIdentifier.enumCase(input) == expected)
+    }
+
+    @Test func screamingTypeNames() {
+        #expect(SwiftIdentifier.type("PET_STATUS") == "PetStatus")
     }
 
     @Test func collisionsGetDeterministicNumericSuffixes() {

@@ -1,0 +1,70 @@
+import Foundation
+
+/// How a paginated endpoint reaches its next page, given the request that fetched a page and the
+/// response to it; `nil` when there is no next page.
+///
+/// Generated clients pick one from the spec's `pagination:`; ``Pages`` follows it.
+public struct PaginationStyle<Value: Sendable>: Sendable {
+    let next: @Sendable (_ request: Request<Value>, _ response: Response<Value>, _ service: URL) -> Request<Value>?
+
+    /// Creates a style from a closure.
+    public init(_ next: @escaping @Sendable (Request<Value>, Response<Value>, URL) -> Request<Value>?) {
+        self.next = { request, response, base in next(request, response, base) }
+    }
+
+    /// RFC 8288: the `Link` header's `rel="next"` target, which must lie under the service's base
+    /// URL (a link elsewhere ends the pages rather than sending the request's credentials there).
+    public static var link: PaginationStyle {
+        PaginationStyle { request, response, base in
+            guard let value = response.raw.http.headerFields.first(where: { $0.name.canonicalName == "link" })?.value,
+                  let target = LinkHeader.target(of: "next", in: value, relativeTo: base)
+            else { return nil }
+            return request.following(target, under: base)
+        }
+    }
+
+    /// A page number in the query item `parameter`, counting from the one the first request
+    /// sends (or `first`); the pages end at the first page without items.
+    public static func pageNumber(parameter: String, first: Int = 1) -> PaginationStyle {
+        PaginationStyle { request, _, _ in
+            var next = request
+            let current = request.query.last { $0.name == parameter }.flatMap { Int($0.value.text) } ?? first
+            next.query.removeAll { $0.name == parameter }
+            next.query.append(QueryItem(name: parameter, value: .integer(Int64(current + 1))))
+            return next
+        }
+    }
+
+    /// A cursor read from each page (`cursor(value)`) and sent in the query item `parameter`;
+    /// the pages end when a page has no cursor (or an empty one).
+    public static func cursor(parameter: String, from cursor: @escaping @Sendable (Value) -> String?) -> PaginationStyle {
+        PaginationStyle { request, response, _ in
+            guard let value = cursor(response.value), !value.isEmpty else { return nil }
+            var next = request
+            next.query.removeAll { $0.name == parameter }
+            next.query.append(QueryItem(name: parameter, value: .string(value)))
+            return next
+        }
+    }
+}
+
+extension Request {
+    /// This request sent to `target` instead (path and query), when `target` lies under `base`.
+    func following(_ target: URL, under base: URL) -> Request? {
+        guard let parts = URLComponents(url: target, resolvingAgainstBaseURL: true),
+              let baseParts = URLComponents(url: base, resolvingAgainstBaseURL: true),
+              parts.scheme?.lowercased() == baseParts.scheme?.lowercased(),
+              parts.host?.lowercased() == baseParts.host?.lowercased(), parts.port == baseParts.port
+        else { return nil }
+        var basePath = baseParts.percentEncodedPath
+        while basePath.hasSuffix("/") { basePath.removeLast() }
+        let path = parts.percentEncodedPath
+        guard path.hasPrefix(basePath + "/") || path == basePath else { return nil }
+        var next = self
+        // Braces cannot appear unencoded in a URL's path, so the rest is a template without placeholders.
+        next.pathTemplate = String(path.dropFirst(basePath.count))
+        next.pathParameters = [:]
+        next.query = (parts.queryItems ?? []).map { QueryItem(name: $0.name, value: .string($0.value ?? "")) }
+        return next
+    }
+}

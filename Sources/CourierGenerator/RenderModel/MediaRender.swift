@@ -1,0 +1,41 @@
+/// The media types an endpoint can answer with (`media:` in a spec): a generic struct
+/// `<Endpoint>Media<Value>` whose static members (`.json`, `.raw`) pick the `Accept` header and
+/// the answer's type.
+public struct MediaRender: Sendable, Hashable {
+    /// The struct's name inside the namespace (`GetContentMedia`).
+    public var typeName: String
+    /// The endpoint's function name, for the doc comment.
+    public var functionName: String
+    /// The choices in spec order.
+    public var choices: [MediaChoiceRender]
+
+    /// Creates the media types of one endpoint.
+    public init(typeName: String, functionName: String, choices: [MediaChoiceRender]) {
+        self.typeName = typeName
+        self.functionName = functionName
+        self.choices = choices
+    }
+}
+
+/// One media type: a static member of ``MediaRender/typeName`` constrained to its answer's type.
+public struct MediaChoiceRender: Sendable, Hashable {
+    /// The member's name (`raw`).
+    public var name: String
+    /// The `Accept` value as a string literal.
+    public var acceptLiteral: String
+    /// The answer's type, qualified with its namespace (`Void` for `Empty`).
+    public var valueType: String
+    /// The `ResponseDecoding` for it (`.json`, `.data`, `.string`, `.empty`).
+    public var decoding: String
+    /// `///` lines.
+    public var docs: [String]
+
+    /// Creates a choice.
+    public init(name: String, acceptLiteral: String, valueType: String, decoding: String, docs: [String]) {
+        self.name = name
+        self.acceptLiteral = acceptLiteral
+        self.valueType = valueType
+        self.decoding = decoding
+        self.docs = docs
+    }
+}

@@ -1,0 +1,51 @@
+import CourierGenerator
+import CourierSpec
+import Testing
+
+@Suite struct NullableSnippetTests {
+    private func render(_ yaml: String) throws -> (models: String, diagnostics: [String]) {
+        let loaded = SpecLoader().load(source: yaml, file: "specs/snippet.courier.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        let (files, diagnostics) = try Rendering.render(loaded.specs)
+        return (files["snippet.Models.swift"] ?? "", diagnostics.map(\.message))
+    }
+
+    @Test func nullableFieldsKeepNullApartFromMissing() throws {
+        let (models, diagnostics) = try render("""
+            service: Hub
+            models:
+              Update:
+                fields:
+                  milestone: { type: "Int?", nullable: true }
+                  assignee: { type: String, nullable: true }
+                  title: String?
+            """)
+        #expect(diagnostics.isEmpty)
+        for line in [
+            "public var milestone: Nullable<Int>?",
+            "public var assignee: String?",
+            "public init(milestone: Nullable<Int>? = nil, assignee: String?, title: String? = nil)",
+            #"self.milestone = try container.decodeNullableIfPresent(Int.self, forKey: "milestone")"#,
+            #"self.assignee = try container.decodeNullable(String.self, forKey: "assignee")"#,
+            #"try container.encodeNullableIfPresent(milestone, forKey: "milestone")"#,
+            #"try container.encode(assignee, forKey: "assignee")"#,
+            #"try container.encodeIfPresent(title, forKey: "title")"#,
+        ] {
+            #expect(models.contains(line), "missing \(line)")
+        }
+    }
+
+    @Test func aNullableFieldWithADefaultIsAnError() throws {
+        let loaded = SpecLoader().load(source: """
+            service: Hub
+            models:
+              Update:
+                fields:
+                  count: { type: Int, nullable: true, default: 1 }
+            """, file: "specs/snippet.courier.yaml")
+        let (_, diagnostics) = try Rendering.render(loaded.specs)
+        #expect(diagnostics.map { "\($0.location.line):\($0.location.column): \($0.message)" } == [
+            "5:52: a nullable field cannot have a default or a date format (field 'count')",
+        ])
+    }
+}

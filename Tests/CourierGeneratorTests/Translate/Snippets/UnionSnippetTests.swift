@@ -1,0 +1,57 @@
+import CourierGenerator
+import CourierSpec
+import Testing
+
+@Suite struct UnionSnippetTests {
+    private func models(_ yaml: String) throws -> String {
+        let loaded = SpecLoader().load(source: yaml, file: "specs/snippet.courier.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        let (files, diagnostics) = try Rendering.render(loaded.specs)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        return try #require(files["snippet.Models.swift"])
+    }
+
+    @Test func aDiscriminatedUnionSwitchesOnItsFieldWithAnUnknownCase() throws {
+        let text = try models("""
+            service: Hub
+            keys: snakeCase
+            models:
+              User: { kind_of_actor: String, login: String }
+              Bot: { kind_of_actor: String, slug: String }
+              Actor:
+                union:
+                  discriminator: kind_of_actor
+                  cases: { user: User, "github-app": Bot }
+            """)
+        for line in [
+            "public indirect enum Actor: Codable, Hashable, Sendable {",
+            "case user(User)", "case githubApp(Bot)", "case unknown(JSONValue)",
+            #"switch try container.decode(String.self, forKey: "kindOfActor") {"#,
+            #"case "github-app": self = .githubApp(try Bot(from: decoder))"#,
+            "default: self = .unknown(try JSONValue(from: decoder))",
+            "case .unknown(let value): try value.encode(to: encoder)",
+        ] {
+            #expect(text.contains(line), "missing \(line)")
+        }
+    }
+
+    @Test func anUndiscriminatedUnionTriesItsCasesInOrder() throws {
+        let text = try models("""
+            service: Hub
+            models:
+              Details: { name: String }
+              Label:
+                union:
+                  cases: { name: String, details: Details }
+            """)
+        for line in [
+            "case name(String)", "case details(Details)",
+            "if let value = try? container.decode(String.self) {",
+            #"throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected one of String, Details (Label tries them in this order)")"#,
+            "case .details(let value): try container.encode(value)",
+        ] {
+            #expect(text.contains(line), "missing \(line)")
+        }
+        #expect(!text.contains("case unknown(JSONValue)"))
+    }
+}

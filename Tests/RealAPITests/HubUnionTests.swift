@@ -1,0 +1,47 @@
+import Courier
+import CourierTestServer
+import Foundation
+import RealAPI
+import Testing
+
+@Suite struct HubUnionTests {
+    private static let events = #"[{"actor":{"login":"ada","site_admin":true,"type":"user"},"id":1,"labels":["bug",{"color":"f00","name":"p1"}]},"#
+        + #"{"actor":{"app_slug":"ci","login":"ci[bot]","type":"bot"},"id":2,"labels":[]},"#
+        + #"{"actor":{"login":"x","scopes":["repo"],"type":"app"},"id":3,"labels":["app"]}]"#
+
+    @Test func unionsDecodeByDiscriminatorOrInOrderAndEncodeBackTheSame() async throws {
+        let harness = try HubHarness()
+        defer { harness.stop() }
+        harness.server.route(.get, "/events") { _ in .json(Self.events) }
+        harness.start()
+        let events = try await harness.hub.listEvents()
+        #expect(events.count == 3)
+        guard case .user(let user) = events[0].actor else { Issue.record("not a user: \(events[0].actor)"); return }
+        #expect(user.login == "ada" && user.siteAdmin)
+        #expect(events[0].labels == [.name("bug"), .details(Hub.LabelDetails(name: "p1", color: "f00"))])
+        guard case .bot(let bot) = events[1].actor else { Issue.record("not a bot"); return }
+        #expect(bot.appSlug == "ci")
+        // An unknown discriminator value decodes instead of failing, and keeps everything it held.
+        guard case .unknown(let raw) = events[2].actor else { Issue.record("not unknown"); return }
+        #expect(raw == .object(["login": .string("x"), "type": .string("app"), "scopes": .array([.string("repo")])]))
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let text = String(decoding: try encoder.encode(events), as: UTF8.self)
+        #expect(text == Self.events, "\(text)")
+    }
+
+    @Test func aLabelOfNeitherShapeFailsWithTheTypesTried() async throws {
+        let harness = try HubHarness()
+        defer { harness.stop() }
+        harness.server.route(.get, "/events") { _ in .json(#"[{"actor":{"type":"user","login":"a"},"id":1,"labels":[7]}]"#) }
+        harness.start()
+        do {
+            _ = try await harness.hub.listEvents()
+            Issue.record("decoded a number as a label")
+        } catch let error as CourierError {
+            #expect("\(error)".contains("Expected one of String, LabelDetails"), "\(error)")
+        }
+    }
+}
