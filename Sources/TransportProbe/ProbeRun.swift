@@ -24,7 +24,6 @@ struct ProbeRun {
             outcome = "ok"
         } catch let error as CourierError {
             if case .transport(.timedOut) = error.reason { outcome = "timedOut" } else { outcome = error.kind.name }
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
         } catch {
             outcome = "\(type(of: error))"
         }

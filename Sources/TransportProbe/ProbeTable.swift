@@ -46,12 +46,17 @@ struct ProbeTable {
         }
     }
 
-    /// Runs one case under `/usr/bin/time -v`; its output line and peak RSS in KB.
+    /// The address space a case may use: enough for any transport that keeps near the 64 MB
+    /// limit, small enough that one that does not (URLSession on Linux under a flood) ends as
+    /// "crashed" instead of exhausting the machine.
+    static let addressSpaceCap = 6 << 30
+
+    /// Runs one case under `/usr/bin/time -v` and `prlimit`; its output line and peak RSS in KB.
     private func measure(_ executable: String, _ transport: String, _ scenario: Scenario, _ port: Int) throws -> (String, Int) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         process.arguments = [
-            "-v", executable, "run", transport, scenario.rawValue, "\(port)",
+            "-v", "prlimit", "--as=\(ProbeTable.addressSpaceCap)", executable, "run", transport, scenario.rawValue, "\(port)",
             "\(ProbeTable.timeoutMilliseconds)", "\(ProbeTable.limit)",
         ]
         let output = Pipe()
