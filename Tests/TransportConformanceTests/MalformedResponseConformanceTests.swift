@@ -12,11 +12,7 @@ struct MalformedResponseConformanceTests {
         try await withServer(transport, routes: {
             $0.route(.get, "/cut") { _ in .truncated(body: Data(#"{"name":"Re"#.utf8), declaredLength: 200) }
         }) { _, client in
-            let (error, _) = await failure(of: Request<String>(method: .get, path: "/cut"), on: client)
-            guard case .connectionLost? = transportFailure(error) else {
-                Issue.record("expected connectionLost, got \(String(describing: error))")
-                return
-            }
+            await expectConnectionLost(Request<String>(method: .get, path: "/cut"), on: client)
         }
     }
 
@@ -31,11 +27,7 @@ struct MalformedResponseConformanceTests {
     @Test("a connection closed without a response is connectionLost", arguments: TransportUnderTest.allCases)
     func closedWithoutResponse(_ transport: TransportUnderTest) async throws {
         try await withServer(transport, routes: { $0.route(.get, "/drop") { _ in .closeWithoutResponse } }) { _, client in
-            let (error, _) = await failure(of: Request<String>(method: .get, path: "/drop"), on: client)
-            guard case .connectionLost? = transportFailure(error) else {
-                Issue.record("expected connectionLost, got \(String(describing: error))")
-                return
-            }
+            await expectConnectionLost(Request<String>(method: .get, path: "/drop"), on: client)
         }
     }
 
@@ -43,11 +35,7 @@ struct MalformedResponseConformanceTests {
     @Test("a connection closed in the middle of the headers is connectionLost", arguments: TransportUnderTest.survivingClosedMidHeaders)
     func closedMidHeaders(_ transport: TransportUnderTest) async throws {
         try await withServer(transport, routes: { $0.route(.get, "/half") { _ in HostileScripts.closedMidHeaders } }) { _, client in
-            let (error, _) = await failure(of: Request<String>(method: .get, path: "/half"), on: client)
-            guard case .connectionLost? = transportFailure(error) else {
-                Issue.record("expected connectionLost, got \(String(describing: error))")
-                return
-            }
+            await expectConnectionLost(Request<String>(method: .get, path: "/half"), on: client)
         }
     }
 
@@ -92,5 +80,16 @@ struct MalformedResponseConformanceTests {
             }
             #expect(server.requestCount == 0)
         }
+    }
+}
+
+/// Expects `request` to end in ``TransportFailure/connectionLost(message:)``.
+private func expectConnectionLost(
+    _ request: Request<String>, on client: Client, sourceLocation: SourceLocation = #_sourceLocation
+) async {
+    let (error, _) = await failure(of: request, on: client)
+    guard case .connectionLost? = transportFailure(error, sourceLocation: sourceLocation) else {
+        Issue.record("expected connectionLost, got \(String(describing: error))", sourceLocation: sourceLocation)
+        return
     }
 }

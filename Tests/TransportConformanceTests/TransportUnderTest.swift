@@ -24,8 +24,9 @@ enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible, Send
 
     /// The transports that keep memory near the size limit against a body sent at loopback
     /// speed. swift-corelibs-foundation hands the body to the delegate through an operation
-    /// queue with no back-pressure, so on Linux URLSession falls behind such a flood and its
-    /// memory grows far past the limit before the call ends (it holds at network speeds).
+    /// queue with no back-pressure, so on Linux URLSession falls behind such a flood: its memory
+    /// grows far past the limit, and the process can stall until the server stops (measured: up
+    /// to 24 GB and minutes; at network speeds the limit holds, see `endlessBody`).
     static var boundingMemoryUnderFlood: [TransportUnderTest] {
         #if canImport(FoundationNetworking)
         [.asyncHTTPClient]
@@ -50,7 +51,7 @@ let shortTimeout: Duration = .seconds(1)
 /// How far past its timeout a call may end in a test. The figure measured on a quiet machine is
 /// within a few milliseconds (see `transport-probe`); this slack keeps the suite reliable on a
 /// loaded two-core machine while still failing a call that waits for the server to give up.
-let timeoutSlack: Duration = .seconds(4)
+let timeoutSlack: Duration = .seconds(8)
 
 /// Runs `body` against a fresh loopback server configured by `routes`, with a client on
 /// `transport`; shuts down the server and the transport afterwards, whatever happens.

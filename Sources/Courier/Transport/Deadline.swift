@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs `operation` and returns what it returns, unless `timeout` passes first: then the caller
-/// gets ``TransportFailure/timedOut(after:)`` at once, from a Dispatch timer, and the operation is
+/// gets ``TransportFailure/timedOut(after:)`` at once, from Courier's own timer thread, and the operation is
 /// cancelled behind it. Cancelling the calling task ends the call with `CancellationError` just
 /// as promptly.
 ///
@@ -21,11 +21,6 @@ package func withDeadline<Value: Sendable>(
     }
 }
 
-/// Where transports' timeouts fire: a queue of its own at the highest priority, so that a flood
-/// of work on the global queues (URLSession's callbacks under a fast body) cannot hold a timeout
-/// back.
-package let timeoutQueue = DispatchQueue(label: "courier.timeouts", qos: .userInteractive)
-
 /// The state of one ``withDeadline(_:_:)`` call: whoever finishes first resumes the caller.
 private final class DeadlineRace<Value: Sendable>: Sendable {
     typealias Continuation = CheckedContinuation<Value, any Error>
@@ -33,7 +28,7 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
     private struct State {
         var continuation: Continuation?
         var work: Task<Void, Never>?
-        var timer: DispatchWorkItem?
+        var timer: TimeoutScheduler.Token?
         var cancelled = false
         var finished = false
     }
@@ -44,12 +39,12 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
         let started = state.withLock { state -> Bool in
             guard !state.cancelled else { return false }
             state.continuation = continuation
-            let timer = DispatchWorkItem { [self] in finish(.failure(CourierError.transport(.timedOut(after: timeout)))) }
-            state.timer = timer
             state.work = Task { [self] in
                 do { finish(.success(try await operation())) } catch { finish(.failure(error)) }
             }
-            timeoutQueue.asyncAfter(deadline: .now() + timeout.timeInterval, execute: timer)
+            state.timer = TimeoutScheduler.shared.schedule(after: timeout) { [self] in
+                finish(.failure(CourierError.transport(.timedOut(after: timeout))))
+            }
             return true
         }
         if !started { continuation.resume(throwing: CancellationError()) }
@@ -64,7 +59,7 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
     }
 
     private func finish(_ result: Result<Value, any Error>) {
-        let ended = state.withLock { state -> (Continuation?, Task<Void, Never>?, DispatchWorkItem?)? in
+        let ended = state.withLock { state -> (Continuation?, Task<Void, Never>?, TimeoutScheduler.Token?)? in
             guard !state.finished, state.continuation != nil else { return nil }
             state.finished = true
             defer {
@@ -75,7 +70,7 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
             return (state.continuation, state.work, state.timer)
         }
         guard let (continuation, work, timer) = ended else { return }
-        timer?.cancel()
+        if let timer { TimeoutScheduler.shared.cancel(timer) }
         work?.cancel()
         continuation?.resume(with: result)
     }

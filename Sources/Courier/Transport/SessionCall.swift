@@ -19,7 +19,7 @@ final class SessionCall: Sendable {
     private struct State {
         var continuation: Continuation?
         var task: URLSessionDataTask?
-        var timer: DispatchWorkItem?
+        var timer: TimeoutScheduler.Token?
         var body: ResponseBodyCollector
         var head: HTTPResponse?
         var challenged: HTTPResponse?
@@ -41,10 +41,10 @@ final class SessionCall: Sendable {
             guard !state.cancelled else { return false }
             state.continuation = continuation
             let task = make()
-            let timer = DispatchWorkItem { [self] in finish(.failure(CourierError.transport(.timedOut(after: request.timeout)))) }
             state.task = task
-            state.timer = timer
-            timeoutQueue.asyncAfter(deadline: .now() + request.timeout.timeInterval, execute: timer)
+            state.timer = TimeoutScheduler.shared.schedule(after: request.timeout) { [self] in
+                finish(.failure(CourierError.transport(.timedOut(after: request.timeout))))
+            }
             task.resume()
             return true
         }
@@ -125,7 +125,7 @@ final class SessionCall: Sendable {
     /// Resumes the caller with `result` if nobody did yet, then disarms the timer, frees the body
     /// and cancels the data task (a no-op when it already completed).
     private func finish(_ result: Result<RawResponse, any Error>) {
-        let ended = state.withLock { state -> (Continuation?, URLSessionDataTask?, DispatchWorkItem?)? in
+        let ended = state.withLock { state -> (Continuation?, URLSessionDataTask?, TimeoutScheduler.Token?)? in
             guard !state.finished else { return nil }
             state.finished = true
             defer {
@@ -136,7 +136,7 @@ final class SessionCall: Sendable {
             return (state.continuation, state.task, state.timer)
         }
         guard let (continuation, task, timer) = ended else { return }
-        timer?.cancel()
+        if let timer { TimeoutScheduler.shared.cancel(timer) }
         task?.cancel()
         continuation?.resume(with: result)
     }

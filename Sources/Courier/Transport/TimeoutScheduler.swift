@@ -1,0 +1,71 @@
+import Foundation
+
+/// Fires transports' timeouts from a thread of its own.
+///
+/// Dispatch timers are not enough: on Linux, while URLSession floods libdispatch with a fast
+/// body's callbacks, a `DispatchQueue.asyncAfter` was seen to fire many seconds late or not at
+/// all. One plain thread waiting on a condition is scheduled by the system alone, so a timeout
+/// fires on time whatever the queues are doing.
+final class TimeoutScheduler: @unchecked Sendable {
+    // @unchecked: every stored property below is guarded by `condition`.
+
+    /// The one scheduler every transport shares; its thread starts with the first timeout.
+    static let shared = TimeoutScheduler()
+
+    /// A scheduled timeout, to cancel it.
+    struct Token: Sendable {
+        fileprivate let id: UInt64
+    }
+
+    private struct Entry {
+        let deadline: Date
+        let id: UInt64
+        let work: @Sendable () -> Void
+    }
+
+    private let condition = NSCondition()
+    private var entries: [Entry] = []  // sorted by deadline
+    private var nextID: UInt64 = 0
+    private var started = false
+
+    /// Runs `work` on the scheduler's thread once `delay` has passed, unless cancelled first.
+    func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> Token {
+        condition.lock()
+        defer { condition.unlock() }
+        nextID += 1
+        let entry = Entry(deadline: Date(timeIntervalSinceNow: delay.timeInterval), id: nextID, work: work)
+        let index = entries.firstIndex { $0.deadline > entry.deadline } ?? entries.endIndex
+        entries.insert(entry, at: index)
+        if !started {
+            started = true
+            let thread = Thread { [self] in run() }
+            thread.name = "courier.timeouts"
+            thread.start()
+        }
+        if index == 0 { condition.signal() }
+        return Token(id: entry.id)
+    }
+
+    /// Forgets a timeout that has not fired.
+    func cancel(_ token: Token) {
+        condition.lock()
+        defer { condition.unlock() }
+        entries.removeAll { $0.id == token.id }
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while entries.isEmpty { condition.wait() }
+            let first = entries[0]
+            guard first.deadline <= Date() else {
+                _ = condition.wait(until: first.deadline)
+                condition.unlock()
+                continue
+            }
+            entries.removeFirst()
+            condition.unlock()
+            first.work()
+        }
+    }
+}
