@@ -169,6 +169,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CourierTestServerTests", dependencies: ["CourierTestServer"]),
+        .testTarget(
+            name: "CourierAsyncHTTPClientTests",
+            dependencies: ["CourierAsyncHTTPClient", "Courier", "CourierTestServer"]
+        ),
         // One suite of hostile-server cases run against every transport.
         .testTarget(
             name: "TransportConformanceTests",
