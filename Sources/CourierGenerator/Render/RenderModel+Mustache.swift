@@ -33,6 +33,7 @@ extension SpecRenderModel: MustacheParent {
         case "waredEndpoints": waredEndpoints
         case "hasWaredEndpoints": hasWaredEndpoints
         case "clientTypeName": clientTypeName
+        case "shardCount": shardCount
         default: nil
         }
     }
@@ -143,6 +144,7 @@ extension ObjectRender: MustacheParent {
         case "isEmpty": isEmpty
         case "hasDateFormats": hasDateFormats
         case "hasBase64": hasBase64
+        case "wrapsInit": wrapsInit
         default: nil
         }
     }

@@ -46,8 +46,8 @@ public struct EndpointRender: Sendable, Hashable {
     public var offersUpdates: Bool
     /// Named wares as string literals, in spec order.
     public var wares: [String]
-    /// What picks the endpoint's file (``OutputLayout/shard(of:)``): the model it answers with
-    /// or sends, so that a change to that model recompiles the files that use it and no others.
+    /// What picks the endpoint's file (``OutputLayout/shard(of:count:)``): its resource, the first
+    /// two literal segments of its path, so a resource's factories and methods share a file.
     public var shardKey: String
     /// `<Value: Sendable>` when the caller picks a media type (and with it the answer's type).
     public var genericClause: String = ""

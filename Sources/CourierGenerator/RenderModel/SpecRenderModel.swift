@@ -44,6 +44,8 @@ public struct SpecRenderModel: Sendable, Hashable {
     public var samples: [SampleRender]
     /// The client facade's type name, such as `PetstoreClient`.
     public var clientTypeName: String
+    /// How many files hold each sharded kind (see ``OutputLayout``); the generator sets it per spec.
+    public var shardCount = OutputLayout.shardCount
 
     /// Creates a render model.
     public init(

@@ -189,20 +189,11 @@ extension SpecTranslation {
         return MediaRender(typeName: typeName, functionName: SwiftIdentifier.plain(functionName), choices: choices)
     }
 
-    /// The local type name of the first model the endpoint answers with (else the one its body
-    /// sends), matching ``ModelRender/typeName`` so the endpoint lands beside that model's shard;
-    /// the function name when it uses no model.
+    /// The endpoint's resource (``OutputLayout/resourceKey(ofPath:)``), so the endpoints of one
+    /// resource land in one file; the function name for a path without literal segments.
     private func shardKey(_ endpoint: Endpoint, functionName: String) -> String {
-        var types: [TypeRef] = []
-        if let response = endpoint.response?.value { types.append(response) }
-        types += endpoint.media.compactMap { $0.response?.value }
-        if case .json(let body) = endpoint.body { types.append(body.value) }
-        for type in types {
-            for name in type.names {
-                if let entry = speller.model(.named(name)) { return entry.typeName }
-            }
-        }
-        return functionName
+        let key = OutputLayout.resourceKey(ofPath: endpoint.path.value)
+        return key.isEmpty ? functionName : key
     }
 
     /// A path, query, header or form parameter: claims its name and checks its type can be sent.
