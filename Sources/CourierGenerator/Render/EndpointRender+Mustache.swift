@@ -35,6 +35,7 @@ extension EndpointRender: MustacheParent {
         case "decodingArgument": decodingArgument
         case "media": media
         case "pagination": pagination
+        case "wareProperties": wareProperties
         case "responseHeaders": responseHeaders
         default: nil
         }

@@ -34,6 +34,8 @@ extension SpecRenderModel: MustacheParent {
         case "hasWaredEndpoints": hasWaredEndpoints
         case "clientTypeName": clientTypeName
         case "shardCount": shardCount
+        case "namedWares": namedWares
+        case "hasNamedWares": hasNamedWares
         default: nil
         }
     }
@@ -236,6 +238,17 @@ extension UnionCaseRender: MustacheParent {
         case "type": type
         case "wireValueLiteral": wireValueLiteral
         case "docs": docs
+        default: nil
+        }
+    }
+}
+
+extension NamedWareRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "propertyName": propertyName
+        case "name": name
         default: nil
         }
     }

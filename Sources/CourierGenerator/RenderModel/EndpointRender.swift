@@ -55,6 +55,8 @@ public struct EndpointRender: Sendable, Hashable {
     public var decodingArgument: [String] = []
     /// The endpoint's media types, when it has `media:`.
     public var media: [MediaRender] = []
+    /// The `NamedWares` properties of the wares it names, in spec order.
+    public var wareProperties: [String] = []
     /// How the facade follows the endpoint's pages, when it is paginated.
     public var pagination: [PaginationRender] = []
     /// The endpoint's typed response headers, when it declares some.

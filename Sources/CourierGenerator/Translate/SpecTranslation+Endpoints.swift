@@ -90,6 +90,7 @@ extension SpecTranslation {
             wares: endpoint.wares.map { SwiftLiteral.string($0.value) },
             shardKey: shardKey(endpoint, functionName: functionName))
         rendered.pagination = translatePagination(endpoint).map { [$0] } ?? []
+        rendered.wareProperties = endpoint.wares.map { SwiftIdentifier.member($0.value) }
         rendered.responseHeaders = translateResponseHeaders(endpoint, functionName: functionName).map { [$0] } ?? []
         if let media {
             rendered.genericClause = "<Value: Sendable>"

@@ -26,7 +26,7 @@ extension PetstoreClient {
     /// Adds a pet.
     public func createPet(body: Petstore.NewPet) async throws -> Petstore.Pet {
         var request = Petstore.createPet(body: body)
-        request.wares += try wares(for: "createPet")
+        request.wares += [namedWares.signature]
         return try await client.send(request)
     }
 
