@@ -92,6 +92,10 @@ extension SpecTranslation {
         rendered.pagination = translatePagination(endpoint).map { [$0] } ?? []
         rendered.wareProperties = endpoint.wares.map { SwiftIdentifier.member($0.value) }
         rendered.responseHeaders = translateResponseHeaders(endpoint, functionName: functionName).map { [$0] } ?? []
+        // With `keys: snakeCase`, decoding errors name the wire keys (`is_prerelease`).
+        if media == nil, spec.keyStrategy?.value == "snakeCase", !["Void", "Data", "String"].contains(responseType) {
+            rendered.decodingArgument = [".snakeCaseJSON"]
+        }
         if let media {
             rendered.genericClause = "<Value: Sendable>"
             rendered.decodingArgument = decodingArgument
@@ -179,7 +183,7 @@ extension SpecTranslation {
                     log.error("unknown response type '\(type)'", at: choice.response?.location ?? choice.name.location)
                     continue
                 }
-                (valueType, decoding) = (qualified, ".json")
+                (valueType, decoding) = (qualified, spec.keyStrategy?.value == "snakeCase" ? ".snakeCaseJSON" : ".json")
             }
             choices.append(MediaChoiceRender(
                 name: names.claim(SwiftIdentifier.member(choice.name.value)),
