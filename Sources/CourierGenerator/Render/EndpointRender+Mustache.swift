@@ -36,6 +36,8 @@ extension EndpointRender: MustacheParent {
         case "media": media
         case "pagination": pagination
         case "wareProperties": wareProperties
+        case "wrapsFactoryParameters": wrapsFactoryParameters
+        case "wrapsMethodParameters": wrapsMethodParameters
         case "responseHeaders": responseHeaders
         default: nil
         }

@@ -98,6 +98,21 @@ public struct EndpointRender: Sendable, Hashable {
         self.shardKey = shardKey
     }
 
+    /// Whether the factory's signature takes one parameter per line: on one line it would pass
+    /// 120 columns (at its indentation of four).
+    public var wrapsFactoryParameters: Bool {
+        let parameters = self.parameters.map { "\($0.name): \($0.type)" + ($0.defaultValue.first.map { " = \($0)" } ?? "") }
+        return 4 + "public static func \(functionName)\(genericClause)(".count + parameters.joined(separator: ", ").count
+            + ") -> Request<\(responseType)> {".count > 120
+    }
+
+    /// Whether the facade method's signature takes one parameter per line (see ``wrapsFactoryParameters``).
+    public var wrapsMethodParameters: Bool {
+        let parameters = self.parameters.map { "\($0.name): \($0.qualifiedType)" + ($0.defaultValue.first.map { " = \($0)" } ?? "") }
+        return 4 + "public func \(functionName)\(genericClause)(".count + parameters.joined(separator: ", ").count
+            + ") async throws -> \(qualifiedResponseType) {".count > 120
+    }
+
     /// Whether the body is a form.
     public var hasForm: Bool { !formItems.isEmpty }
 

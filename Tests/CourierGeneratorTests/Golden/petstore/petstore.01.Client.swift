@@ -8,7 +8,12 @@ extension PetstoreClient {
     ///
     /// - Parameters:
     ///   - sort: Field to sort by.
-    public func listPets(limit: Int? = nil, status: Petstore.PetStatus? = nil, tags: [String]? = nil, sort: String = "name") async throws -> [Petstore.Pet] {
+    public func listPets(
+        limit: Int? = nil,
+        status: Petstore.PetStatus? = nil,
+        tags: [String]? = nil,
+        sort: String = "name"
+    ) async throws -> [Petstore.Pet] {
         try await client.send(Petstore.listPets(limit: limit, status: status, tags: tags, sort: sort))
     }
 
@@ -73,7 +78,12 @@ extension PetstoreClient {
     }
 
     /// Exchanges credentials for tokens.
-    public func login(username: String, password: String, scope: String = "read", otp: String? = nil) async throws -> Petstore.TokenPair {
+    public func login(
+        username: String,
+        password: String,
+        scope: String = "read",
+        otp: String? = nil
+    ) async throws -> Petstore.TokenPair {
         try await client.send(Petstore.login(username: username, password: password, scope: scope, otp: otp))
     }
 }

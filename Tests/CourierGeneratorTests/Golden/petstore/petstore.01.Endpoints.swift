@@ -8,7 +8,12 @@ extension Petstore {
     ///
     /// - Parameters:
     ///   - sort: Field to sort by.
-    public static func listPets(limit: Int? = nil, status: PetStatus? = nil, tags: [String]? = nil, sort: String = "name") -> Request<[Pet]> {
+    public static func listPets(
+        limit: Int? = nil,
+        status: PetStatus? = nil,
+        tags: [String]? = nil,
+        sort: String = "name"
+    ) -> Request<[Pet]> {
         var request = Request<[Pet]>(method: .get, path: "/pets", name: "listPets")
         request.addQuery("limit", limit)
         request.addQuery("status", status)
@@ -101,7 +106,12 @@ extension Petstore {
     }
 
     /// Exchanges credentials for tokens.
-    public static func login(username: String, password: String, scope: String = "read", otp: String? = nil) -> Request<TokenPair> {
+    public static func login(
+        username: String,
+        password: String,
+        scope: String = "read",
+        otp: String? = nil
+    ) -> Request<TokenPair> {
         var request = Request<TokenPair>(method: .post, path: "/auth/login", name: "login")
         var fields = FormFields()
         fields.add("username", username)
