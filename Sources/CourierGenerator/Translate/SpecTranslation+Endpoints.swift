@@ -69,7 +69,9 @@ extension SpecTranslation {
         }
         guard log.diagnostics.count == errorsBefore else { return nil }
 
-        var docs = DocComment.lines(endpoint.documentation)
+        // Without a summary, the doc comment says what the endpoint sends.
+        let request = "\(endpoint.method.value.uppercased()) \(endpoint.path.value)".replacingOccurrences(of: "`", with: "'")
+        var docs = DocComment.lines(endpoint.documentation, fallback: "`\(request)`.")
         let parameterDocs = DocComment.parameters(builder.documentation(for: endpoint))
         if !parameterDocs.isEmpty {
             if !docs.isEmpty { docs.append("///") }

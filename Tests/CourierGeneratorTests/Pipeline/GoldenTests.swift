@@ -30,4 +30,22 @@ import Testing
         }
         try GoldenFile.check(files, name: "petstore")
     }
+
+    /// The GitHub-shaped spec `RealAPI` compiles: unions, nullable and recursive fields, `Data`,
+    /// pagination, typed response headers, fixed headers, media types and `{+path}`.
+    @Test func hubYAMLMatchesGoldenFiles() throws {
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        let spec = Rendering.packageRoot + "/Sources/RealAPI/hub.courier.yaml"
+        let generator = Generator(loader: SpecLoader(), translator: Translator(), renderer: try Rendering.renderer(), writer: FileWriter())
+        let shards = OutputLayout.shardCount(forSpecBytes: FileManager.default.contents(atPath: spec)?.count ?? 0)
+        let outcome = generator.generate(specFiles: [spec], outputDirectory: output.path, shardCounts: ["hub": shards])
+        #expect(!outcome.failed, "\(outcome.diagnostics) \(outcome.failures)")
+        var files: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: output.path) {
+            files[name] = String(decoding: FileManager.default.contents(atPath: output.path + "/" + name) ?? Data(), as: UTF8.self)
+        }
+        #expect(files.keys.sorted() == OutputLayout.outputFileNames(forSpec: spec, shards: shards).sorted())
+        try GoldenFile.check(files, name: "hub")
+    }
 }

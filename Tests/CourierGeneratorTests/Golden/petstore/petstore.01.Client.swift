@@ -35,10 +35,12 @@ extension PetstoreClient {
         return try await client.send(request)
     }
 
+    /// `PUT /pets/{id}`.
     public func updatePet(id: Int64, body: Petstore.NewPet) async throws -> Petstore.Pet {
         try await client.send(Petstore.updatePet(id: id, body: body))
     }
 
+    /// `PATCH /pets/{id}`.
     public func patchPet(id: Int64, body: Petstore.PetPatch) async throws -> Petstore.Pet {
         try await client.send(Petstore.patchPet(id: id, body: body))
     }
@@ -63,11 +65,13 @@ extension PetstoreClient {
         try await client.send(Petstore.petExport())
     }
 
+    /// `GET /legacy/pets`.
     @available(*, deprecated, message: "Use listPets instead.")
     public func legacyPets() async throws -> Petstore.Page {
         try await client.send(Petstore.legacyPets())
     }
 
+    /// `GET /owners/{ownerID}/profile`.
     public func getOwner(ownerID: Int) async throws -> Petstore.Owner {
         try await client.send(Petstore.getOwner(ownerID: ownerID))
     }

@@ -40,6 +40,7 @@ extension Petstore {
         return request
     }
 
+    /// `PUT /pets/{id}`.
     public static func updatePet(id: Int64, body: NewPet) -> Request<Pet> {
         var request = Request<Pet>(method: .put, path: "/pets/{id}", name: "updatePet")
         request.setPathParameter("id", to: id)
@@ -47,6 +48,7 @@ extension Petstore {
         return request
     }
 
+    /// `PATCH /pets/{id}`.
     public static func patchPet(id: Int64, body: PetPatch) -> Request<Pet> {
         var request = Request<Pet>(method: .patch, path: "/pets/{id}", name: "patchPet")
         request.setPathParameter("id", to: id)
@@ -84,11 +86,13 @@ extension Petstore {
         return request
     }
 
+    /// `GET /legacy/pets`.
     @available(*, deprecated, message: "Use listPets instead.")
     public static func legacyPets() -> Request<Page> {
         Request<Page>(method: .get, path: "/legacy/pets", name: "legacyPets")
     }
 
+    /// `GET /owners/{ownerID}/profile`.
     public static func getOwner(ownerID: Int) -> Request<Owner> {
         var request = Request<Owner>(method: .get, path: "/owners/{ownerID}/profile", name: "getOwner")
         request.setPathParameter("ownerID", to: ownerID)
