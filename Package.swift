@@ -193,6 +193,9 @@ let package = Package(
             name: "PetstoreAPITests",
             dependencies: ["PetstoreAPI", "Courier", "CourierTesting", "PetstoreServer"]
         ),
-        .testTarget(name: "RealAPITests", dependencies: ["RealAPI", "Courier", "CourierTestServer"]),
+        .testTarget(
+            name: "RealAPITests",
+            dependencies: ["RealAPI", "Courier", "CourierTestServer", .product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
     ]
 )

@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Writes a synthetic Courier spec: 60 resources x 5 operations (list/create/get/update/delete),
 a third of them nested under a parent with two path parameters, ~200 models of ~10 fields each
-(nested objects, arrays, enums, optionals, dates).
+(nested objects, arrays, enums, optionals, dates). Every sixth resource also carries the
+constructs large public APIs need, so their cost is measured: a `Data` field, a recursive
+`parent:`, `nullable` fields, page-number pagination with typed response headers, a fixed
+header; resource 0 adds a discriminated and an undiscriminated union, an endpoint answering
+two media types and a multi-segment `{+path}` parameter.
 
 Usage: make_synthetic_spec.py OUTPUT.courier.yaml [--extra-field]
 --extra-field adds one optional field to one model (the incremental-rebuild measurement).
@@ -50,6 +54,9 @@ def main():
             "    meta: \"[String: String]?\"",
             "    rank: Int64?",
         ]
+        rich = r % 6 == 0
+        if rich:
+            lines.append("    blob: Data?")
         lines += [
             f"  {Res}:",
             "    id: Int64",
@@ -63,6 +70,11 @@ def main():
             "    uuid: UUID",
             "    weight: Double?",
         ]
+        if rich:
+            lines += [
+                f"    parent: {Res}?",
+                "    archivedAt: { type: \"Date?\", nullable: true }",
+            ]
         if extra and r == 0:
             lines.append("    addedLater: String?")
         lines += [
@@ -78,7 +90,26 @@ def main():
             "    public: Bool = true",
             "    parentID: Int64?",
         ]
+        if rich:
+            lines.append("    note: { type: \"String?\", nullable: true }")
         model_count += 3
+    # Block style with the resource in the name, so shrink_spec.py keeps them in the small API.
+    lines += [
+        "  Resource0UserActor:",
+        "    type: String",
+        "    login: String",
+        "  Resource0BotActor:",
+        "    type: String",
+        "    slug: String",
+        "  Resource0Actor:",
+        "    union:",
+        "      discriminator: type",
+        "      cases: { user: Resource0UserActor, bot: Resource0BotActor }",
+        "  Resource0Label:",
+        "    union:",
+        "      cases: { name: String, detail: Resource0Detail }",
+    ]
+    model_count += 4
     lines.append("endpoints:")
     for r in range(RESOURCES):
         Res = camel(f"resource{r}")
@@ -89,6 +120,7 @@ def main():
         def path_block(extra_params):
             params = parent_param + extra_params
             return ["    path:"] + params if params else []
+        rich = r % 6 == 0
         lines += [f"  list{Res}:", f"    get: {base}"] + path_block([]) + [
             "    query:",
             "      limit: Int?",
@@ -96,13 +128,18 @@ def main():
             f"      status: Status{r % 20}?",
             f"    response: \"[{Res}]\"",
         ]
+        if rich:
+            lines += [
+                "    pagination: { style: page, parameter: offset }",
+                "    responseHeaders: { ETag: \"String?\", X-Total-Count: Int }",
+            ]
         lines += [f"  create{Res}:", f"    post: {base}"] + path_block([]) + [
             f"    body: New{Res}",
             f"    response: {Res}",
         ]
         lines += [f"  get{Res}:", f"    get: {item}"] + path_block(["      id: Int64"]) + [
             f"    response: {Res}",
-        ]
+        ] + (["    fixedHeaders: { X-Api-Version: \"2\" }"] if rich else [])
         lines += [f"  update{Res}:", f"    put: {item}"] + path_block(["      id: Int64"]) + [
             f"    body: New{Res}",
             f"    response: {Res}",
@@ -110,9 +147,17 @@ def main():
         lines += [f"  delete{Res}:", f"    delete: {item}"] + path_block(["      id: Int64"]) + [
             "    response: Empty",
         ]
+    lines += [
+        "  getResource0File:",
+        "    get: /resources0/files/{+path}",
+        "    path: { path: String }",
+        "    media:",
+        "      json: { accept: application/json, response: Resource0Detail }",
+        "      raw: { accept: application/octet-stream, response: Data }",
+    ]
     with open(out, "w") as f:
         f.write("\n".join(lines) + "\n")
-    print(f"wrote {out}: {RESOURCES * 5} endpoints, {model_count} models", file=sys.stderr)
+    print(f"wrote {out}: {RESOURCES * 5 + 1} endpoints, {model_count} models", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -4,12 +4,26 @@ import PackagePlugin
 /// What the Courier plugins agree on with the `courier` tool: which files are specs, which
 /// files a spec generates, and where Courier's templates are.
 enum CourierFiles {
-    /// The files the tool writes for each spec, after `<stem>.`; the tool guarantees exactly
-    /// these (see `OutputLayout` in CourierGenerator, which this must match).
-    static let outputSuffixes = ["Service", "Endpoints", "Client"]
-        + (1...16).flatMap { shard in
-            ["Models", "Endpoints", "Client"].map { "\(shard < 10 ? "0" : "")\(shard).\($0)" }
-        }
+    /// The files the tool writes for a spec of `shards` shards, after `<stem>.`; the tool
+    /// guarantees exactly these (see `OutputLayout` in CourierGenerator, which this must match).
+    static func outputSuffixes(shards: Int) -> [String] {
+        ["Service", "Endpoints", "Client"]
+            + (1...shards).flatMap { shard in
+                ["Models", "Endpoints", "Client"].map { "\(shard < 10 ? "0" : "")\(shard).\($0)" }
+            }
+    }
+
+    /// How many shards a spec gets, read from its size without parsing it: 1 below 24 KB, 4
+    /// below 64 KB, else 16 (a copy of `OutputLayout.shardCount(forSpecBytes:)`).
+    static func shardCount(of spec: URL) -> Int {
+        let size = (try? FileManager.default.attributesOfItem(atPath: spec.path)[.size] as? Int) ?? 0
+        return size < 24_000 ? 1 : size < 64_000 ? 4 : 16
+    }
+
+    /// `--shards <stem>=<n>` for every spec.
+    static func shardArguments(for specs: [URL]) -> [String] {
+        specs.flatMap { ["--shards", "\(stem(of: $0))=\(shardCount(of: $0))"] }
+    }
 
     static func isSpec(_ url: URL) -> Bool {
         let name = url.lastPathComponent
@@ -27,7 +41,7 @@ enum CourierFiles {
 
     static func outputs(for spec: URL, in directory: URL) -> [URL] {
         let stem = stem(of: spec)
-        return outputSuffixes.map { directory.appendingPathComponent("\(stem).\($0).swift") }
+        return outputSuffixes(shards: shardCount(of: spec)).map { directory.appendingPathComponent("\(stem).\($0).swift") }
     }
 
     /// Courier's own `templates/`: in the package that vends the plugin, which is the consumer's

@@ -9,9 +9,11 @@ struct GenerateCommand: ParsableCommand {
         commandName: "generate",
         abstract: "Generate Swift sources from specs.",
         discussion: """
-            For every `<stem>.courier.yaml` (or `.courier.yml`) writes exactly four files into the output \
-            directory: `<stem>.Service.swift`, `<stem>.Models.swift`, `<stem>.Endpoints.swift` and \
-            `<stem>.Client.swift`. Files whose contents did not change are not rewritten.
+            For every `<stem>.courier.yaml` (or `.courier.yml`) writes `<stem>.Service.swift`, \
+            `<stem>.Endpoints.swift`, `<stem>.Client.swift` and, for each of N shards, `<stem>.<nn>.Models.swift`, \
+            `<stem>.<nn>.Endpoints.swift` and `<stem>.<nn>.Client.swift`. N is 1 for a spec under 24 KB, 4 under \
+            64 KB, else 16, unless `--shards <stem>=<n>` says otherwise. Files whose contents did not change \
+            are not rewritten.
 
             Templates come from Courier's `templates/` directory. With `--templates`, files found in that \
             directory replace the default template of the same name one by one (a custom directory only \
@@ -33,6 +35,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Directory of Mustache templates replacing the defaults (per file).")
     var templates: String?
 
+    @Option(help: "Shards of one spec, as <stem>=<n> with n 1, 4 or 16 (the build plugin passes them); by file size when absent.")
+    var shards: [String] = []
+
     @Option(help: "Courier's own templates directory (the build plugin passes it); found next to the executable when absent.")
     var defaultTemplates: String?
 
@@ -51,9 +56,29 @@ struct GenerateCommand: ParsableCommand {
         }
         let generator = Generator(
             loader: SpecLoaderChoice.make(), translator: Translator(), renderer: renderer, writer: FileWriter())
-        let outcome = generator.generate(specFiles: specs, outputDirectory: output)
+        let outcome = generator.generate(specFiles: specs, outputDirectory: output, shardCounts: try shardCounts())
         Console.report(outcome)
         if outcome.failed { throw ExitCode.failure }
+    }
+}
+
+extension GenerateCommand {
+    /// The shard count of every spec: from `--shards`, else from the file's size.
+    func shardCounts() throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for path in specs {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            counts[OutputLayout.stem(of: path)] = OutputLayout.shardCount(forSpecBytes: size)
+        }
+        for entry in shards {
+            let parts = entry.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, let count = Int(parts[1]), OutputLayout.allowedShardCounts.contains(count) else {
+                Console.error("error: --shards takes <stem>=<n> with n 1, 4 or 16, found '\(entry)'")
+                throw ExitCode.failure
+            }
+            counts[String(parts[0])] = count
+        }
+        return counts
     }
 }
 

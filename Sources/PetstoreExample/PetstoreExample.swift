@@ -28,7 +28,7 @@ enum PetstoreExample {
             transport: URLSessionTransport(),
             wares: [auth, PrintCalls(), Retry()]
         )
-        let petstore = PetstoreClient(client: client, namedWares: ["signature": Signature()])
+        let petstore = PetstoreClient(client: client, namedWares: .init(signature: Signature()))
         var events = client.events.makeAsyncIterator()  // subscribed from here on
 
         print("\n1. Log in (a form body; this endpoint has `auth: none`)")
@@ -91,7 +91,7 @@ enum PetstoreExample {
         let logged = PetstoreClient(client: try Client(
             service: Petstore.service(.local).with(baseURL: server.baseURL),
             wares: [RequestLogging()],
-            logger: Logger(label: "petstore") { _ in PrintLogHandler() }))
+            logger: Logger(label: "petstore") { _ in PrintLogHandler() }), namedWares: .init(signature: Signature()))
         _ = try await logged.login(username: PetstoreServer.username, password: PetstoreServer.password, otp: "123456")
         print("\nDone.")
     }

@@ -25,8 +25,9 @@ struct PluginConsumerTests {
         // which reruns the generator (its files stay untouched); from then on a no-op build is one.
         let settle = try await package.swift(["build"])
         #expect(settle.status == 0)
-        // The Forecast model hashes to the ninth of the sixteen model files (OutputLayout.shard(of:)).
-        let models = try #require(package.generatedFile(named: "weather.09.Models.swift"))
+        // A spec this small gets one shard (the plugin passes --shards weather=1): six files.
+        let models = try #require(package.generatedFile(named: "weather.01.Models.swift"))
+        #expect(package.generatedFile(named: "weather.02.Models.swift") == nil, "a small spec makes one shard")
         let stamp = try modificationDate(of: models)
         let noop = try await package.swift(["build"])
         #expect(noop.status == 0)
@@ -55,8 +56,8 @@ struct PluginConsumerTests {
         try package.editSpec { $0.replacingOccurrences(of: "response: Forcast", with: "response: Forecast") }
         let command = try await package.swift(["package", "--allow-writing-to-package-directory", "courier-generate", "--target", "WeatherAPI"])
         #expect(command.status == 0, "courier-generate failed:\n\(command.output)")
-        // The factory sits beside its response model, Forecast, in the ninth of the sixteen files.
-        let committed = package.directory.appendingPathComponent("Sources/WeatherAPI/Generated/weather.09.Endpoints.swift")
+        // The factories of the one shard.
+        let committed = package.directory.appendingPathComponent("Sources/WeatherAPI/Generated/weather.01.Endpoints.swift")
         let endpoints = try String(contentsOf: committed, encoding: .utf8)
         #expect(endpoints.contains("public static func forecast(city: String) -> Request<Forecast>"))
     }

@@ -12,7 +12,7 @@ struct PetstoreHarness {
     /// Starts a server; `loggedIn` adds a bearer-token ware holding the server's token; `wares`
     /// and `clock` go to the client.
     init(
-        loggedIn: Bool = true, namedWares: [String: any Ware] = ["signature": AddSignature()],
+        loggedIn: Bool = true, namedWares: PetstoreClient.NamedWares = .init(signature: AddSignature()),
         wares extra: [any Ware] = [], clock: any Clock<Duration> = ContinuousClock()
     ) throws {
         server = try PetstoreServer()

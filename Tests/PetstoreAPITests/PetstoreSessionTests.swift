@@ -11,7 +11,7 @@ import Testing
         defer { server.stop() }
         let auth = Authenticator()
         let client = try Client(service: Petstore.service(.local).with(baseURL: server.baseURL), wares: [auth])
-        let petstore = PetstoreClient(client: client, namedWares: ["signature": AddSignature()])
+        let petstore = PetstoreClient(client: client, namedWares: .init(signature: AddSignature()))
         var events = client.events.makeAsyncIterator()
 
         let tokens = try await petstore.login(username: PetstoreServer.username, password: PetstoreServer.password)

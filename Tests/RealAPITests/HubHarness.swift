@@ -1,6 +1,7 @@
 import Courier
 import CourierTestServer
 import Foundation
+import HTTPTypes
 import RealAPI
 
 /// A loopback server and the generated Hub client pointed at it; each test registers the routes
@@ -12,11 +13,20 @@ struct HubHarness {
     init() throws {
         server = try TestServer()
         let client = try Client(service: Hub.service().with(baseURL: server.baseURL), transport: URLSessionTransport())
-        hub = HubClient(client: client)
+        hub = HubClient(client: client, namedWares: .init(audit: AuditHeader()))
     }
 
     func start() { server.start() }
     func stop() { server.stop() }
+}
+
+/// The named ware `audit` of the spec: marks the requests of the endpoints that name it.
+struct AuditHeader: Middleware {
+    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+        var request = request
+        if let name = HTTPField.Name("X-Audit") { request.http.headerFields[name] = context.endpoint }
+        return .proceed(request)
+    }
 }
 
 /// `bytes` in base64, wrapped every `width` characters with `separator`, as GitHub sends file contents.

@@ -130,5 +130,7 @@ import Testing
         #expect(harness.server.requests.map(\.target) == [
             "/repos/octo/hello/stargazers", "/repos/octo/hello/stargazers?page=2", "/repos/octo/hello/stargazers?page=3",
         ])
+        // The endpoint's named ware went with every page.
+        #expect(harness.server.requests.map { $0.header("X-Audit") } == Array(repeating: "listStargazers", count: 3))
     }
 }

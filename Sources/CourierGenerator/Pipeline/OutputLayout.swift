@@ -4,13 +4,17 @@
 /// For every input `<dir>/<stem>.courier.yaml` (or `.courier.yml`) the generator writes exactly
 /// these files into the output directory, even when one of them has nothing to declare:
 /// `<stem>.Service.swift`, `<stem>.Endpoints.swift`, `<stem>.Client.swift`, and for each shard
-/// `nn` in 01…16: `<stem>.<nn>.Models.swift`, `<stem>.<nn>.Endpoints.swift`, `<stem>.<nn>.Client.swift`.
+/// `nn` in 01…N: `<stem>.<nn>.Models.swift`, `<stem>.<nn>.Endpoints.swift`, `<stem>.<nn>.Client.swift`.
 ///
-/// Models, endpoint factories and client methods are spread over ``shardCount`` files by a stable
-/// hash (``shard(of:)``) of a model's name, or of the model an endpoint answers with: a debug
-/// build compiles the files in parallel, and changing one model recompiles its model file and
-/// the endpoint and client files next to it, not the whole module. The hash, not the position,
-/// picks the file, so adding a model moves nothing else.
+/// N depends on the spec's size in bytes (``shardCount(forSpecBytes:)``), which the build plugin
+/// reads without parsing YAML and passes to the tool: a Petstore-sized spec makes one shard (six
+/// files), a large API sixteen.
+///
+/// Models, endpoint factories and client methods are spread over the shards by a stable hash
+/// (``shard(of:count:)``) of a model's name, or of an endpoint's resource (the literal segments
+/// of its path, see ``resourceKey(ofPath:)``), so a resource's endpoints stay in one file: a debug
+/// build compiles the files in parallel, and changing one model recompiles its model file, not the
+/// whole module. The hash, not the position, picks the file, so adding a model moves nothing else.
 ///
 /// The layout is shaped by how a debug build schedules the files. The compiler's batch mode hands
 /// each job a contiguous run of the sorted files, at most 25 per job and at least one job per core,
@@ -21,8 +25,32 @@
 /// when both are done. (Swift 6.3's driver on Linux sometimes notices the interface job's end only
 /// when the job started with it ends; a short first job makes that cost nothing.)
 public enum OutputLayout {
-    /// How many files hold each sharded kind of one spec.
+    /// How many files hold each sharded kind of a large spec (the most there are).
     public static let shardCount = 16
+
+    /// How many shards a spec of `bytes` bytes gets: 1 below 24 KB, 4 below 64 KB, else 16. The
+    /// build plugin keeps a copy of this rule (it cannot link the generator).
+    public static func shardCount(forSpecBytes bytes: Int) -> Int {
+        bytes < 24_000 ? 1 : bytes < 64_000 ? 4 : shardCount
+    }
+
+    /// The shard counts ``shardCount(forSpecBytes:)`` can give.
+    public static let allowedShardCounts: Set<Int> = [1, 4, 16]
+
+    /// What groups an endpoint with others of its resource: the first two literal segments of its
+    /// path (`/repos/{owner}/{repo}/issues/{number}` → `repos/issues`, `/pets/{id}` → `pets`).
+    public static func resourceKey(ofPath path: String) -> String {
+        let literals = path.split(separator: "/").filter { !$0.contains("{") }
+        return literals.prefix(2).joined(separator: "/")
+    }
+
+    /// The 1-based shard for `key` among `count` shards: the weighted layout of ``shard(of:)`` for
+    /// sixteen, an even spread otherwise.
+    public static func shard(of key: String, count: Int) -> Int {
+        guard count != shardCount else { return shard(of: key) }
+        guard count > 1 else { return 1 }
+        return Int((UInt64(mixedHash(key)) * UInt64(count)) >> 32) + 1
+    }
 
     /// How many hash buckets each shard takes: the first five little, the other eleven the rest
     /// (a third of the files, a sixth of the models).
@@ -33,6 +61,15 @@ public enum OutputLayout {
     /// The 1-based shard for `key`: FNV-1a of its UTF-8 bytes, mixed, picks a bucket, and
     /// ``bucketWeights`` deals the buckets out to the shards in order.
     public static func shard(of key: String) -> Int {
+        var bucket = UInt32((UInt64(mixedHash(key)) * UInt64(bucketCount)) >> 32)
+        for (index, weight) in bucketWeights.enumerated() {
+            if bucket < weight { return index + 1 }
+            bucket -= weight
+        }
+        return shardCount
+    }
+
+    private static func mixedHash(_ key: String) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
         for byte in key.utf8 {
             hash ^= UInt32(byte)
@@ -46,12 +83,7 @@ public enum OutputLayout {
         hash ^= hash >> 13
         hash = hash &* 0xC2B2_AE35
         hash ^= hash >> 16
-        var bucket = UInt32((UInt64(hash) * UInt64(bucketCount)) >> 32)
-        for (index, weight) in bucketWeights.enumerated() {
-            if bucket < weight { return index + 1 }
-            bucket -= weight
-        }
-        return shardCount
+        return hash
     }
 
     /// The kinds of generated file, in the order they are written.
@@ -112,11 +144,12 @@ public enum OutputLayout {
         return "\(stem).\(shard < 10 ? "0" : "")\(shard).\(kind.fileLabel).swift"
     }
 
-    /// Every output file name for a spec path, in ``FileKind`` order, shards in order.
-    public static func outputFileNames(forSpec path: String) -> [String] {
+    /// Every output file name for a spec path with `shards` shards (sixteen unless given), in
+    /// ``FileKind`` order, shards in order.
+    public static func outputFileNames(forSpec path: String, shards: Int = shardCount) -> [String] {
         let stem = stem(of: path)
         return FileKind.allCases.flatMap { kind in
-            let shards = kind.isSharded ? Array(1...shardCount) : [1]
+            let shards = kind.isSharded ? Array(1...max(1, shards)) : [1]
             return shards.map { outputFileName(stem: stem, kind: kind, shard: $0) }
         }
     }

@@ -35,6 +35,9 @@ extension EndpointRender: MustacheParent {
         case "decodingArgument": decodingArgument
         case "media": media
         case "pagination": pagination
+        case "wareProperties": wareProperties
+        case "wrapsFactoryParameters": wrapsFactoryParameters
+        case "wrapsMethodParameters": wrapsMethodParameters
         case "responseHeaders": responseHeaders
         default: nil
         }

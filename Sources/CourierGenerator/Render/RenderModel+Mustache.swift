@@ -33,6 +33,9 @@ extension SpecRenderModel: MustacheParent {
         case "waredEndpoints": waredEndpoints
         case "hasWaredEndpoints": hasWaredEndpoints
         case "clientTypeName": clientTypeName
+        case "shardCount": shardCount
+        case "namedWares": namedWares
+        case "hasNamedWares": hasNamedWares
         default: nil
         }
     }
@@ -143,6 +146,7 @@ extension ObjectRender: MustacheParent {
         case "isEmpty": isEmpty
         case "hasDateFormats": hasDateFormats
         case "hasBase64": hasBase64
+        case "wrapsInit": wrapsInit
         default: nil
         }
     }
@@ -234,6 +238,17 @@ extension UnionCaseRender: MustacheParent {
         case "type": type
         case "wireValueLiteral": wireValueLiteral
         case "docs": docs
+        default: nil
+        }
+    }
+}
+
+extension NamedWareRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "propertyName": propertyName
+        case "name": name
         default: nil
         }
     }

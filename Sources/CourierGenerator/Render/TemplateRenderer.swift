@@ -55,13 +55,14 @@ public struct TemplateRenderer: FileRendering {
     /// One job per output file; each shard renders its kind's template over its part only.
     private static func jobs(for model: SpecRenderModel) -> [Job] {
         // Hashed once per name, not once per shard and kind (grouping keeps file order).
-        let modelsByShard = Dictionary(grouping: model.models) { OutputLayout.shard(of: $0.typeName) }
-        let endpointsByShard = Dictionary(grouping: model.endpoints) { OutputLayout.shard(of: $0.shardKey) }
+        let count = model.shardCount
+        let modelsByShard = Dictionary(grouping: model.models) { OutputLayout.shard(of: $0.typeName, count: count) }
+        let endpointsByShard = Dictionary(grouping: model.endpoints) { OutputLayout.shard(of: $0.shardKey, count: count) }
         return OutputLayout.FileKind.allCases.flatMap { kind -> [Job] in
             guard kind.isSharded else {
                 return [Job(fileName: OutputLayout.outputFileName(stem: model.stem, kind: kind), template: kind.templateName, model: model)]
             }
-            return (1...OutputLayout.shardCount).map { shard in
+            return (1...max(1, count)).map { shard in
                 var part = model
                 if kind == .models {
                     part.models = modelsByShard[shard] ?? []

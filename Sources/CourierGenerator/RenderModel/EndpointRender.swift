@@ -46,8 +46,8 @@ public struct EndpointRender: Sendable, Hashable {
     public var offersUpdates: Bool
     /// Named wares as string literals, in spec order.
     public var wares: [String]
-    /// What picks the endpoint's file (``OutputLayout/shard(of:)``): the model it answers with
-    /// or sends, so that a change to that model recompiles the files that use it and no others.
+    /// What picks the endpoint's file (``OutputLayout/shard(of:count:)``): its resource, the first
+    /// two literal segments of its path, so a resource's factories and methods share a file.
     public var shardKey: String
     /// `<Value: Sendable>` when the caller picks a media type (and with it the answer's type).
     public var genericClause: String = ""
@@ -55,6 +55,8 @@ public struct EndpointRender: Sendable, Hashable {
     public var decodingArgument: [String] = []
     /// The endpoint's media types, when it has `media:`.
     public var media: [MediaRender] = []
+    /// The `NamedWares` properties of the wares it names, in spec order.
+    public var wareProperties: [String] = []
     /// How the facade follows the endpoint's pages, when it is paginated.
     public var pagination: [PaginationRender] = []
     /// The endpoint's typed response headers, when it declares some.
@@ -94,6 +96,21 @@ public struct EndpointRender: Sendable, Hashable {
         self.idempotencyKeyHeader = idempotencyKeyHeader
         self.wares = wares
         self.shardKey = shardKey
+    }
+
+    /// Whether the factory's signature takes one parameter per line: on one line it would pass
+    /// 120 columns (at its indentation of four).
+    public var wrapsFactoryParameters: Bool {
+        let parameters = self.parameters.map { "\($0.name): \($0.type)" + ($0.defaultValue.first.map { " = \($0)" } ?? "") }
+        return 4 + "public static func \(functionName)\(genericClause)(".count + parameters.joined(separator: ", ").count
+            + ") -> Request<\(responseType)> {".count > 120
+    }
+
+    /// Whether the facade method's signature takes one parameter per line (see ``wrapsFactoryParameters``).
+    public var wrapsMethodParameters: Bool {
+        let parameters = self.parameters.map { "\($0.name): \($0.qualifiedType)" + ($0.defaultValue.first.map { " = \($0)" } ?? "") }
+        return 4 + "public func \(functionName)\(genericClause)(".count + parameters.joined(separator: ", ").count
+            + ") async throws -> \(qualifiedResponseType) {".count > 120
     }
 
     /// Whether the body is a form.

@@ -66,6 +66,15 @@ public struct ObjectRender: Sendable, Hashable {
         !hasCustomDecoding && fields.contains { !$0.renamedKey.isEmpty }
     }
 
+    /// Whether the memberwise init takes one parameter per line: when written on one line it
+    /// would pass 120 columns (at its indentation of eight).
+    public var wrapsInit: Bool {
+        let parameters = fields.map { field in
+            "\(field.name): \(field.type)" + (field.defaultValue.first.map { " = \($0)" } ?? "")
+        }
+        return 8 + "public init(".count + parameters.joined(separator: ", ").count + ") {".count > 120
+    }
+
     /// Whether the struct has no fields.
     public var isEmpty: Bool { fields.isEmpty }
 

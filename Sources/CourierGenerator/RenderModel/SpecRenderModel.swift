@@ -44,6 +44,10 @@ public struct SpecRenderModel: Sendable, Hashable {
     public var samples: [SampleRender]
     /// The client facade's type name, such as `PetstoreClient`.
     public var clientTypeName: String
+    /// Every ware some endpoint names, sorted: the properties of the facade's `NamedWares`.
+    public var namedWares: [NamedWareRender] = []
+    /// How many files hold each sharded kind (see ``OutputLayout``); the generator sets it per spec.
+    public var shardCount = OutputLayout.shardCount
 
     /// Creates a render model.
     public init(
@@ -81,6 +85,23 @@ public struct SpecRenderModel: Sendable, Hashable {
     public var waredEndpoints: [EndpointRender] { endpoints.filter { !$0.wares.isEmpty } }
     /// Whether any endpoint uses named wares.
     public var hasWaredEndpoints: Bool { !waredEndpoints.isEmpty }
+    /// Whether the facade's `NamedWares` has properties.
+    public var hasNamedWares: Bool { !namedWares.isEmpty }
+}
+
+/// A ware an endpoint names in `wares:`: a property of the facade's generated `NamedWares`, so a
+/// client cannot be made without it.
+public struct NamedWareRender: Sendable, Hashable {
+    /// The property name (the ware's name, which validation keeps a Swift identifier).
+    public var propertyName: String
+    /// The name as written, for documentation.
+    public var name: String
+
+    /// Creates a named ware.
+    public init(propertyName: String, name: String) {
+        self.propertyName = propertyName
+        self.name = name
+    }
 }
 
 /// One environment: a case of the generated `Environment` enum and its base URL.

@@ -69,7 +69,9 @@ extension SpecTranslation {
         }
         guard log.diagnostics.count == errorsBefore else { return nil }
 
-        var docs = DocComment.lines(endpoint.documentation)
+        // Without a summary, the doc comment says what the endpoint sends.
+        let request = "\(endpoint.method.value.uppercased()) \(endpoint.path.value)".replacingOccurrences(of: "`", with: "'")
+        var docs = DocComment.lines(endpoint.documentation, fallback: "`\(request)`.")
         let parameterDocs = DocComment.parameters(builder.documentation(for: endpoint))
         if !parameterDocs.isEmpty {
             if !docs.isEmpty { docs.append("///") }
@@ -90,7 +92,12 @@ extension SpecTranslation {
             wares: endpoint.wares.map { SwiftLiteral.string($0.value) },
             shardKey: shardKey(endpoint, functionName: functionName))
         rendered.pagination = translatePagination(endpoint).map { [$0] } ?? []
+        rendered.wareProperties = endpoint.wares.map { SwiftIdentifier.member($0.value) }
         rendered.responseHeaders = translateResponseHeaders(endpoint, functionName: functionName).map { [$0] } ?? []
+        // With `keys: snakeCase`, decoding errors name the wire keys (`is_prerelease`).
+        if media == nil, spec.keyStrategy?.value == "snakeCase", !["Void", "Data", "String"].contains(responseType) {
+            rendered.decodingArgument = [".snakeCaseJSON"]
+        }
         if let media {
             rendered.genericClause = "<Value: Sendable>"
             rendered.decodingArgument = decodingArgument
@@ -99,110 +106,11 @@ extension SpecTranslation {
         return rendered
     }
 
-    /// How the facade follows the endpoint's pages; `nil` when it is not paginated (or, with an
-    /// error logged, when the pagination cannot be generated).
-    private mutating func translatePagination(_ endpoint: Endpoint) -> PaginationRender? {
-        guard let declared = endpoint.pagination, let response = endpoint.response else { return nil }
-        let setting = declared.filled(from: spec.pagination)
-        guard let styleText = setting.style?.value, let style = PaginationSetting.Style(rawValue: styleText) else { return nil }
-        var itemType: String
-        var itemsExpression = "{ $0 }"
-        var fields: [Field] = []
-        switch response.value {
-        case .array(let element):
-            guard let spelled = speller.qualified(element) else { return nil }
-            itemType = spelled
-        case .named(let name):
-            guard let model = spec.models.first(where: { $0.name.value == name }), case .object(let modelFields) = model.kind,
-                  let itemsName = setting.items?.value, let field = modelFields.first(where: { $0.name.value == itemsName }),
-                  case .array(let element) = field.type.value.nonOptional, let spelled = speller.qualified(element)
-            else {
-                log.error(
-                    "the paginated response '\(name)' must be a model of this spec file with the `items:` list field",
-                    at: response.location)
-                return nil
-            }
-            fields = modelFields
-            itemType = spelled
-            let property = SwiftIdentifier.member(field.name.value)
-            itemsExpression = field.type.value.isOptional ? "{ $0.\(property) ?? [] }" : "{ $0.\(property) }"
-        default:
-            return nil
-        }
-        let styleExpression: String
-        switch style {
-        case .link:
-            styleExpression = ".link"
-        case .page:
-            styleExpression = ".pageNumber(parameter: \(SwiftLiteral.string(setting.parameter?.value ?? "page")))"
-        case .cursor:
-            guard let cursor = setting.cursor?.value, let field = fields.first(where: { $0.name.value == cursor }) else { return nil }
-            styleExpression = ".cursor(parameter: \(SwiftLiteral.string(setting.parameter?.value ?? "cursor"))) { $0.\(SwiftIdentifier.member(field.name.value)) }"
-        }
-        return PaginationRender(
-            style: styleExpression, itemType: itemType, itemsExpression: itemsExpression,
-            stopsAtEmptyPage: style == .page ? "true" : "false")
-    }
-
-    /// The endpoint's `responseHeaders:` as a struct read from the raw response.
-    private mutating func translateResponseHeaders(_ endpoint: Endpoint, functionName: String) -> ResponseHeadersRender? {
-        guard !endpoint.responseHeaders.isEmpty else { return nil }
-        var scope = NameScope(reserved: ["init"])
-        let fields = endpoint.responseHeaders.compactMap { header -> ResponseHeaderFieldRender? in
-            guard case .named(let type) = header.type.value.nonOptional else { return nil }
-            let name = SwiftLiteral.string(header.name.value)
-            return ResponseHeaderFieldRender(
-                name: scope.claim(SwiftIdentifier.member(header.name.value)), type: type + "?", headerName: header.name.value,
-                readExpression: type == "String" ? "response.headerValue(\(name))" : "response.headerValue(\(name), as: \(type).self)")
-        }
-        return ResponseHeadersRender(
-            typeName: memberScope.claim(SwiftIdentifier.type(endpoint.name.value) + "Headers"),
-            endpointName: SwiftIdentifier.plain(functionName), fields: fields)
-    }
-
-    /// The endpoint's `media:` as a generic struct with one static member per media type.
-    private mutating func translateMedia(_ endpoint: Endpoint, functionName: String) -> MediaRender? {
-        guard !endpoint.media.isEmpty else { return nil }
-        var names = NameScope(reserved: ["accept", "decoding", "init"])
-        var choices: [MediaChoiceRender] = []
-        for choice in endpoint.media {
-            let type = choice.response?.value ?? .named("Empty")
-            let valueType: String
-            let decoding: String
-            switch type {
-            case .named("Empty"): (valueType, decoding) = ("Void", ".empty")
-            case .named("Data"): (valueType, decoding) = ("Data", ".data")
-            case .named("String"): (valueType, decoding) = ("String", ".string")
-            default:
-                guard let qualified = speller.qualified(type) else {
-                    log.error("unknown response type '\(type)'", at: choice.response?.location ?? choice.name.location)
-                    continue
-                }
-                (valueType, decoding) = (qualified, ".json")
-            }
-            choices.append(MediaChoiceRender(
-                name: names.claim(SwiftIdentifier.member(choice.name.value)),
-                acceptLiteral: SwiftLiteral.string(choice.accept.value), valueType: valueType, decoding: decoding,
-                docs: ["/// Asks for `\(choice.accept.value.replacingOccurrences(of: "`", with: "'"))`; the answer is `\(valueType)`."]))
-        }
-        let typeName = memberScope.claim(SwiftIdentifier.type(endpoint.name.value) + "Media")
-        return MediaRender(typeName: typeName, functionName: SwiftIdentifier.plain(functionName), choices: choices)
-    }
-
-    /// The local type name of the first model the endpoint answers with (else the one its body
-    /// sends), matching ``ModelRender/typeName`` so the endpoint lands beside that model's shard;
-    /// the function name when it uses no model.
+    /// The endpoint's resource (``OutputLayout/resourceKey(ofPath:)``), so the endpoints of one
+    /// resource land in one file; the function name for a path without literal segments.
     private func shardKey(_ endpoint: Endpoint, functionName: String) -> String {
-        var types: [TypeRef] = []
-        if let response = endpoint.response?.value { types.append(response) }
-        types += endpoint.media.compactMap { $0.response?.value }
-        if case .json(let body) = endpoint.body { types.append(body.value) }
-        for type in types {
-            for name in type.names {
-                if let entry = speller.model(.named(name)) { return entry.typeName }
-            }
-        }
-        return functionName
+        let key = OutputLayout.resourceKey(ofPath: endpoint.path.value)
+        return key.isEmpty ? functionName : key
     }
 
     /// A path, query, header or form parameter: claims its name and checks its type can be sent.

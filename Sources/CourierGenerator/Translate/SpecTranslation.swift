@@ -14,8 +14,8 @@ struct SpecTranslation {
     /// Names of static members of the namespace and of the facade, shared so an endpoint gets the
     /// same name in both.
     var memberScope = NameScope(reserved: [
-        "service", "samples", "endpointWares", "url", "client", "namedWares", "requiredWareNames",
-        "wares", "MissingWare", "Environment", "ErrorEnvelope",
+        "service", "samples", "endpointWares", "url", "client", "namedWares", "NamedWares",
+        "wares", "Environment", "ErrorEnvelope",
     ])
 
     init(spec: Spec, namespace: String, stem: String, speller: TypeSpeller, readFile: @escaping Translator.FileReader) {
@@ -34,7 +34,7 @@ struct SpecTranslation {
         let authSchemes = translateAuthSchemes(models: models, endpoints: endpoints)
         let constants = authConstants()
         let defaultAuth = spec.auth.flatMap { auth in constants.first { $0.name == auth.value } }
-        return SpecRenderModel(
+        var model = SpecRenderModel(
             sourceFileName: OutputLayout.fileName(of: spec.file), stem: stem, namespace: namespace,
             namespaceDocs: DocComment.lines(summary: spec.summary, description: spec.description),
             serviceNameLiteral: SwiftLiteral.string(spec.service.value), environments: environments(),
@@ -49,6 +49,9 @@ struct SpecTranslation {
             dateFormat: dateFormat(spec.dateFormat) ?? ".iso8601",
             keyStrategy: keyStrategy(), errorEnvelope: errorEnvelope(), models: models, endpoints: endpoints,
             samples: samples, clientTypeName: namespace + "Client")
+        let wareNames = Set(spec.endpoints.flatMap { $0.wares.map(\.value) }).sorted()
+        model.namedWares = wareNames.map { NamedWareRender(propertyName: SwiftIdentifier.member($0), name: $0) }
+        return model
     }
 
     /// What production points at in a spec without `baseURL:` (allowed when it has no endpoints,

@@ -4,6 +4,15 @@ import Foundation
 public protocol FileWriting: Sendable {
     /// Writes `files` into `directory` (created if needed) and says what changed.
     func write(_ files: [GeneratedFile], to directory: String) throws(WriteError) -> WriteSummary
+
+    /// Removes the shard files of `stems` in `directory` that `keeping` does not name (left over
+    /// from a layout with more shards), so that a folder of committed sources never compiles two.
+    func removeStaleShards(of stems: Set<String>, keeping: Set<String>, in directory: String) -> [String]
+}
+
+extension FileWriting {
+    /// Removes nothing.
+    public func removeStaleShards(of stems: Set<String>, keeping: Set<String>, in directory: String) -> [String] { [] }
 }
 
 /// What a write did.
@@ -66,5 +75,21 @@ public struct FileWriter: FileWriting {
             summary.written.append(file.name)
         }
         return summary
+    }
+
+    /// See ``FileWriting/removeStaleShards(of:keeping:in:)``: `<stem>.<nn>.<Kind>.swift` files only.
+    public func removeStaleShards(of stems: Set<String>, keeping: Set<String>, in directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var removed: [String] = []
+        for name in names.sorted() where !keeping.contains(name) && name.hasSuffix(".swift") {
+            let parts = name.split(separator: ".")
+            guard parts.count == 4, stems.contains(String(parts[0])), parts[1].count == 2, parts[1].allSatisfy(\.isNumber),
+                  ["Models", "Endpoints", "Client"].contains(String(parts[2]))
+            else { continue }
+            if (try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))) != nil {
+                removed.append(name)
+            }
+        }
+        return removed
     }
 }

@@ -43,9 +43,6 @@ extension SpecValidator {
             checkOneOf(styleText, PaginationSetting.Style.allCases.map(\.rawValue), what: "pagination style")
             return
         }
-        if !endpoint.wares.isEmpty {
-            log.error("\(what) is paginated and names wares; named wares on paginated endpoints are not supported yet", at: declared.location)
-        }
         guard let response = endpoint.response, response.value != .named("Empty"), endpoint.media.isEmpty else {
             log.error("\(what) is paginated, so it needs a `response:` holding the items (a list, or a model with `items:`)", at: declared.location)
             return

@@ -52,6 +52,7 @@ enum YAMLDocumentReader {
             switch reader.next() {
             case .failure(let error):
                 YAMLSyntaxErrorReport.report(error, source: SourceLines(bytes: bytes), log: &log)
+                YAMLSyntaxResume.reportLaterErrors(bytes, after: error.problemLocation.line, file: file, log: &log)
                 return .broken
             case .event(let located):
                 switch located.event {

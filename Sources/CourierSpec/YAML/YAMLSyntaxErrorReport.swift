@@ -26,13 +26,6 @@ enum YAMLSyntaxErrorReport {
             log.note("\(context) that starts here", at: contextLocation)
         }
         addHints(for: error, source: source, log: &log)
-        // libyaml's parser cannot continue after an error, so later mistakes stay unseen.
-        let lastLine = max(primary.line, error.problemLocation.line)
-        if !source.onlyBlanks(from: SourceLocation(file: primary.file, line: lastLine + 1, column: 1)) {
-            log.note(
-                "only the first YAML syntax error of a file is shown: the YAML reader cannot resume after one",
-                at: error.problemLocation)
-        }
     }
 
     private static func addHints(for error: YAMLSyntaxError, source: SourceLines, log: inout DiagnosticLog) {

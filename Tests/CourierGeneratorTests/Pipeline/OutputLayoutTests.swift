@@ -39,4 +39,26 @@ import Testing
         #expect(Array(sorted.prefix(17)).last == "petstore.06.Endpoints.swift")
         #expect(sorted.suffix(3) == ["petstore.Client.swift", "petstore.Endpoints.swift", "petstore.Service.swift"])
     }
+
+    @Test func theShardCountFollowsTheSpecsSize() {
+        #expect(OutputLayout.shardCount(forSpecBytes: 5_728) == 1)
+        #expect(OutputLayout.shardCount(forSpecBytes: 23_999) == 1)
+        #expect(OutputLayout.shardCount(forSpecBytes: 40_000) == 4)
+        #expect(OutputLayout.shardCount(forSpecBytes: 87_315) == 16)
+        #expect(OutputLayout.outputFileNames(forSpec: "a.courier.yaml", shards: 1) == [
+            "a.Service.swift", "a.01.Models.swift", "a.Endpoints.swift", "a.01.Endpoints.swift", "a.Client.swift", "a.01.Client.swift",
+        ])
+        for index in 0..<200 {
+            #expect((1...4).contains(OutputLayout.shard(of: "Model\(index)", count: 4)))
+            #expect(OutputLayout.shard(of: "Model\(index)", count: 1) == 1)
+        }
+    }
+
+    @Test func endpointsOfOneResourceShareAKey() {
+        #expect(OutputLayout.resourceKey(ofPath: "/repos/{owner}/{repo}/issues/{number}") == "repos/issues")
+        #expect(OutputLayout.resourceKey(ofPath: "/repos/{owner}/{repo}/issues") == "repos/issues")
+        #expect(OutputLayout.resourceKey(ofPath: "/pets/{id}") == "pets")
+        #expect(OutputLayout.resourceKey(ofPath: "/pets") == "pets")
+        #expect(OutputLayout.resourceKey(ofPath: "/") == "")
+    }
 }

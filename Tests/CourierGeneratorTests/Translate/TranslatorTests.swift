@@ -112,8 +112,17 @@ import Testing
                 headers: [Build.parameter("X-Trace", "String?"), Build.parameter("request", "String")],
                 body: .json(Build.located(.named("Note"))), response: "Note")])
         let endpoints = try #require(try render([spec]).files["petstore.Endpoints.swift"])
-        #expect(endpoints.contains(
-            "public static func addNote(id: Int, body: Note, pageSize: Int, request2: String, dryRun: Bool = false, xTrace: String? = nil) -> Request<Note>"))
+        // Past 120 columns, one parameter per line.
+        #expect(endpoints.contains("""
+                public static func addNote(
+                    id: Int,
+                    body: Note,
+                    pageSize: Int,
+                    request2: String,
+                    dryRun: Bool = false,
+                    xTrace: String? = nil
+                ) -> Request<Note> {
+            """))
         #expect(endpoints.contains(#"request.addQuery("page_size", pageSize)"#))
         #expect(endpoints.contains(#"request.addHeader("request", request2)"#))
     }

@@ -51,15 +51,29 @@ import Testing
         ])
     }
 
-    @Test func aSyntaxErrorWithMoreBelowSaysOnlyTheFirstIsShown() {
+    @Test func syntaxErrorsInLaterTopLevelEntriesAreReportedToo() {
         #expect(diagnostics("""
             service: A
             summary: Note: the v2 API
-            description: Also: broken
+            description: fine
+            models:
+              Pet:
+                tags: [URL] = []
+            endpoints: { a: [ }
             """) == [
             "2:14: error: YAML syntax error: mapping values are not allowed in this context",
             #"2:10: note: a `: ` inside unquoted text starts a mapping in YAML; quote the text: "Note: the v2 API""#,
-            "2:14: note: only the first YAML syntax error of a file is shown: the YAML reader cannot resume after one",
+            "6:17: error: YAML syntax error: did not find expected key",
+            "6:5: note: while parsing a block mapping that starts here",
+            #"6:11: note: collection defaults need the long form: { type: "[URL]", default: [] }"#,
+            "7:19: error: YAML syntax error: did not find expected node content",
         ])
+    }
+
+    @Test func atMostTenSyntaxErrorsAreReportedPerFile() {
+        let source = (0..<12).map { "k\($0): Note: \($0)" }.joined(separator: "\n")
+        let found = diagnostics(source)
+        #expect(found.filter { $0.contains("error: YAML syntax error") }.count == 10)
+        #expect(found.contains("11:10: note: more YAML syntax errors may follow; fix these and run again"), "\(found)")
     }
 }

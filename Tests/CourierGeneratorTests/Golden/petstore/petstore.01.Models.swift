@@ -2,3 +2,485 @@
 
 import Courier
 import Foundation
+
+extension Petstore {
+    /// A pet in the store.
+    ///
+    /// Pets are listed, created, renamed and sold.
+    public struct Pet: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var id: Int64
+        public var name: String
+        public var tag: String?
+        public var status: PetStatus
+        public var ownerID: Int
+        public var createdAt: Date
+        public var birthday: Date?
+        public var photos: [URL]
+        public var weight: Double?
+        public var vaccinated: Bool
+        public var size: PetSize
+        public var attributes: [String: String]?
+        public var extra: JSONValue?
+        /// The code the old system gave the pet.
+        ///
+        /// - Important: Deprecated: Use tag instead.
+        public var legacyCode: String?
+
+        /// Creates a value from its fields.
+        public init(
+            id: Int64,
+            name: String,
+            tag: String? = nil,
+            status: PetStatus = .available,
+            ownerID: Int,
+            createdAt: Date,
+            birthday: Date? = nil,
+            photos: [URL] = [],
+            weight: Double? = nil,
+            vaccinated: Bool = false,
+            size: PetSize = .medium,
+            attributes: [String: String]? = nil,
+            extra: JSONValue? = nil,
+            legacyCode: String? = nil
+        ) {
+            self.id = id
+            self.name = name
+            self.tag = tag
+            self.status = status
+            self.ownerID = ownerID
+            self.createdAt = createdAt
+            self.birthday = birthday
+            self.photos = photos
+            self.weight = weight
+            self.vaccinated = vaccinated
+            self.size = size
+            self.attributes = attributes
+            self.extra = extra
+            self.legacyCode = legacyCode
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Pet, _ rhs: Pet) -> Bool {
+            guard Self.fieldEqual(lhs.id, rhs.id) else { return false }
+            guard Self.fieldEqual(lhs.name, rhs.name) else { return false }
+            guard Self.fieldEqual(lhs.tag, rhs.tag) else { return false }
+            guard Self.fieldEqual(lhs.status, rhs.status) else { return false }
+            guard Self.fieldEqual(lhs.ownerID, rhs.ownerID) else { return false }
+            guard Self.fieldEqual(lhs.createdAt, rhs.createdAt) else { return false }
+            guard Self.fieldEqual(lhs.birthday, rhs.birthday) else { return false }
+            guard Self.fieldEqual(lhs.photos, rhs.photos) else { return false }
+            guard Self.fieldEqual(lhs.weight, rhs.weight) else { return false }
+            guard Self.fieldEqual(lhs.vaccinated, rhs.vaccinated) else { return false }
+            guard Self.fieldEqual(lhs.size, rhs.size) else { return false }
+            guard Self.fieldEqual(lhs.attributes, rhs.attributes) else { return false }
+            guard Self.fieldEqual(lhs.extra, rhs.extra) else { return false }
+            guard Self.fieldEqual(lhs.legacyCode, rhs.legacyCode) else { return false }
+            return true
+        }
+
+        /// Decodes a value; missing keys with a spec default take that default.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: WireKey.self)
+            self.id = try container.decode(Int64.self, forKey: "id")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
+            self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status") ?? .available
+            self.ownerID = try container.decode(Int.self, forKey: "owner_id")
+            self.createdAt = try container.decode(Date.self, forKey: "created_at", format: .iso8601)
+            self.birthday = try container.decodeIfPresent(Date.self, forKey: "birthday", format: .date)
+            self.photos = try container.decodeIfPresent([URL].self, forKey: "photos") ?? []
+            self.weight = try container.decodeIfPresent(Double.self, forKey: "weight")
+            self.vaccinated = try container.decodeIfPresent(Bool.self, forKey: "vaccinated") ?? false
+            self.size = try container.decodeIfPresent(PetSize.self, forKey: "size") ?? .medium
+            self.attributes = try container.decodeIfPresent([String: String].self, forKey: "attributes")
+            self.extra = try container.decodeIfPresent(JSONValue.self, forKey: "extra")
+            self.legacyCode = try container.decodeIfPresent(String.self, forKey: "legacy_code")
+        }
+
+        /// Encodes the value, writing dates in their per-field formats.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encode(name, forKey: "name")
+            try container.encodeIfPresent(tag, forKey: "tag")
+            try container.encode(status, forKey: "status")
+            try container.encode(ownerID, forKey: "owner_id")
+            try container.encode(createdAt, forKey: "created_at", format: .iso8601)
+            try container.encodeIfPresent(birthday, forKey: "birthday", format: .date)
+            try container.encode(photos, forKey: "photos")
+            try container.encodeIfPresent(weight, forKey: "weight")
+            try container.encode(vaccinated, forKey: "vaccinated")
+            try container.encode(size, forKey: "size")
+            try container.encodeIfPresent(attributes, forKey: "attributes")
+            try container.encodeIfPresent(extra, forKey: "extra")
+            try container.encodeIfPresent(legacyCode, forKey: "legacy_code")
+        }
+    }
+}
+
+extension Petstore {
+    /// Where a pet is in the sales process.
+    public enum PetStatus: Codable, Hashable, Sendable, RawRepresentable, CaseIterable, ParameterEncodable {
+        case available
+        case pending
+        case sold
+        /// A value this client does not know yet; it decodes instead of failing and encodes back unchanged.
+        case unknown(String)
+
+        /// The known cases (without ``unknown(_:)``).
+        public static let allCases: [PetStatus] = [.available, .pending, .sold]
+
+        /// The case for a wire value; values not known become ``unknown(_:)``.
+        public init(rawValue: String) {
+            switch rawValue {
+            case "available": self = .available
+            case "pending": self = .pending
+            case "sold": self = .sold
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        /// The value on the wire.
+        public var rawValue: String {
+            switch self {
+            case .available: "available"
+            case .pending: "pending"
+            case .sold: "sold"
+            case .unknown(let value): value
+            }
+        }
+
+        /// Decodes any String; see ``init(rawValue:)``.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            self.init(rawValue: try container.decode(String.self))
+        }
+
+        /// Encodes ``rawValue``.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+}
+
+extension Petstore {
+    /// Size class, as an integer code.
+    public enum PetSize: Codable, Hashable, Sendable, RawRepresentable, CaseIterable, ParameterEncodable {
+        /// Fits in a bag.
+        case small
+        case medium
+        case large
+        /// A value this client does not know yet; it decodes instead of failing and encodes back unchanged.
+        case unknown(Int)
+
+        /// The known cases (without ``unknown(_:)``).
+        public static let allCases: [PetSize] = [.small, .medium, .large]
+
+        /// The case for a wire value; values not known become ``unknown(_:)``.
+        public init(rawValue: Int) {
+            switch rawValue {
+            case 1: self = .small
+            case 2: self = .medium
+            case 3: self = .large
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        /// The value on the wire.
+        public var rawValue: Int {
+            switch self {
+            case .small: 1
+            case .medium: 2
+            case .large: 3
+            case .unknown(let value): value
+            }
+        }
+
+        /// Decodes any Int; see ``init(rawValue:)``.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            self.init(rawValue: try container.decode(Int.self))
+        }
+
+        /// Encodes ``rawValue``.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+}
+
+extension Petstore {
+    public struct NewPet: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var name: String
+        public var tag: String?
+        public var status: PetStatus
+        public var birthday: Date?
+
+        /// Creates a value from its fields.
+        public init(name: String, tag: String? = nil, status: PetStatus = .available, birthday: Date? = nil) {
+            self.name = name
+            self.tag = tag
+            self.status = status
+            self.birthday = birthday
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: NewPet, _ rhs: NewPet) -> Bool {
+            guard Self.fieldEqual(lhs.name, rhs.name) else { return false }
+            guard Self.fieldEqual(lhs.tag, rhs.tag) else { return false }
+            guard Self.fieldEqual(lhs.status, rhs.status) else { return false }
+            guard Self.fieldEqual(lhs.birthday, rhs.birthday) else { return false }
+            return true
+        }
+
+        /// Decodes a value; missing keys with a spec default take that default.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: WireKey.self)
+            self.name = try container.decode(String.self, forKey: "name")
+            self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
+            self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status") ?? .available
+            self.birthday = try container.decodeIfPresent(Date.self, forKey: "birthday", format: .date)
+        }
+
+        /// Encodes the value, writing dates in their per-field formats.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encode(name, forKey: "name")
+            try container.encodeIfPresent(tag, forKey: "tag")
+            try container.encode(status, forKey: "status")
+            try container.encodeIfPresent(birthday, forKey: "birthday", format: .date)
+        }
+    }
+}
+
+extension Petstore {
+    public struct PetPatch: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var name: String?
+        public var tag: String?
+        public var status: PetStatus?
+
+        /// Creates a value from its fields.
+        public init(name: String? = nil, tag: String? = nil, status: PetStatus? = nil) {
+            self.name = name
+            self.tag = tag
+            self.status = status
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: PetPatch, _ rhs: PetPatch) -> Bool {
+            guard Self.fieldEqual(lhs.name, rhs.name) else { return false }
+            guard Self.fieldEqual(lhs.tag, rhs.tag) else { return false }
+            guard Self.fieldEqual(lhs.status, rhs.status) else { return false }
+            return true
+        }
+    }
+}
+
+extension Petstore {
+    public struct Owner: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var updatedAt: Date?
+        public var id: Int
+        public var name: String
+        public var rating: Float?
+        public var visits: Int32
+        public var email: String?
+        public var pets: [Pet]
+        public var homepage: URL?
+        public var token: UUID
+        public var avatar: Data?
+        public var scores: [String: Int]
+        public var lastSeen: Date
+
+        /// Creates a value from its fields.
+        public init(
+            updatedAt: Date? = nil,
+            id: Int,
+            name: String,
+            rating: Float? = nil,
+            visits: Int32 = 0,
+            email: String? = nil,
+            pets: [Pet],
+            homepage: URL? = nil,
+            token: UUID,
+            avatar: Data? = nil,
+            scores: [String: Int],
+            lastSeen: Date
+        ) {
+            self.updatedAt = updatedAt
+            self.id = id
+            self.name = name
+            self.rating = rating
+            self.visits = visits
+            self.email = email
+            self.pets = pets
+            self.homepage = homepage
+            self.token = token
+            self.avatar = avatar
+            self.scores = scores
+            self.lastSeen = lastSeen
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Owner, _ rhs: Owner) -> Bool {
+            guard Self.fieldEqual(lhs.updatedAt, rhs.updatedAt) else { return false }
+            guard Self.fieldEqual(lhs.id, rhs.id) else { return false }
+            guard Self.fieldEqual(lhs.name, rhs.name) else { return false }
+            guard Self.fieldEqual(lhs.rating, rhs.rating) else { return false }
+            guard Self.fieldEqual(lhs.visits, rhs.visits) else { return false }
+            guard Self.fieldEqual(lhs.email, rhs.email) else { return false }
+            guard Self.fieldEqual(lhs.pets, rhs.pets) else { return false }
+            guard Self.fieldEqual(lhs.homepage, rhs.homepage) else { return false }
+            guard Self.fieldEqual(lhs.token, rhs.token) else { return false }
+            guard Self.fieldEqual(lhs.avatar, rhs.avatar) else { return false }
+            guard Self.fieldEqual(lhs.scores, rhs.scores) else { return false }
+            guard Self.fieldEqual(lhs.lastSeen, rhs.lastSeen) else { return false }
+            return true
+        }
+
+        /// Decodes a value; missing keys with a spec default take that default, and `Data` accepts base64 in lines.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: WireKey.self)
+            self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
+            self.id = try container.decode(Int.self, forKey: "id")
+            self.name = try container.decode(String.self, forKey: "name")
+            self.rating = try container.decodeIfPresent(Float.self, forKey: "rating")
+            self.visits = try container.decodeIfPresent(Int32.self, forKey: "visits") ?? 0
+            self.email = try container.decodeIfPresent(String.self, forKey: "email")
+            self.pets = try container.decode([Pet].self, forKey: "pets")
+            self.homepage = try container.decodeIfPresent(URL.self, forKey: "homepage")
+            self.token = try container.decode(UUID.self, forKey: "token")
+            self.avatar = try container.decodeIfPresent(Base64Data.self, forKey: "avatar")?.data
+            self.scores = try container.decode([String: Int].self, forKey: "scores")
+            self.lastSeen = try container.decode(Date.self, forKey: "last_seen", format: .millisecondsSince1970)
+        }
+
+        /// Encodes the value, writing dates in their per-field formats.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encodeIfPresent(updatedAt, forKey: "updated_at")
+            try container.encode(id, forKey: "id")
+            try container.encode(name, forKey: "name")
+            try container.encodeIfPresent(rating, forKey: "rating")
+            try container.encode(visits, forKey: "visits")
+            try container.encodeIfPresent(email, forKey: "email")
+            try container.encode(pets, forKey: "pets")
+            try container.encodeIfPresent(homepage, forKey: "homepage")
+            try container.encode(token, forKey: "token")
+            try container.encodeIfPresent(avatar, forKey: "avatar")
+            try container.encode(scores, forKey: "scores")
+            try container.encode(lastSeen, forKey: "last_seen", format: .millisecondsSince1970)
+        }
+    }
+}
+
+extension Petstore {
+    public struct Credentials: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var username: String
+        public var password: String
+
+        /// Creates a value from its fields.
+        public init(username: String, password: String) {
+            self.username = username
+            self.password = password
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Credentials, _ rhs: Credentials) -> Bool {
+            guard Self.fieldEqual(lhs.username, rhs.username) else { return false }
+            guard Self.fieldEqual(lhs.password, rhs.password) else { return false }
+            return true
+        }
+    }
+}
+
+extension Petstore {
+    public struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var accessToken: String
+        public var refreshToken: String
+        public var expiresIn: Int
+
+        /// Creates a value from its fields.
+        public init(accessToken: String, refreshToken: String, expiresIn: Int) {
+            self.accessToken = accessToken
+            self.refreshToken = refreshToken
+            self.expiresIn = expiresIn
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: TokenPair, _ rhs: TokenPair) -> Bool {
+            guard Self.fieldEqual(lhs.accessToken, rhs.accessToken) else { return false }
+            guard Self.fieldEqual(lhs.refreshToken, rhs.refreshToken) else { return false }
+            guard Self.fieldEqual(lhs.expiresIn, rhs.expiresIn) else { return false }
+            return true
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case accessToken = "access_token"
+            case refreshToken = "refresh_token"
+            case expiresIn = "expires_in"
+        }
+    }
+}
+
+extension Petstore {
+    /// - Important: Deprecated.
+    public struct Page: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var items: [Pet]
+        public var next: String?
+
+        /// Creates a value from its fields.
+        public init(items: [Pet], next: String? = nil) {
+            self.items = items
+            self.next = next
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Page, _ rhs: Page) -> Bool {
+            guard Self.fieldEqual(lhs.items, rhs.items) else { return false }
+            guard Self.fieldEqual(lhs.next, rhs.next) else { return false }
+            return true
+        }
+    }
+}
+
+extension Petstore {
+    public struct APIError: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var code: String
+        public var message: String
+
+        /// Creates a value from its fields.
+        public init(code: String, message: String) {
+            self.code = code
+            self.message = message
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: APIError, _ rhs: APIError) -> Bool {
+            guard Self.fieldEqual(lhs.code, rhs.code) else { return false }
+            guard Self.fieldEqual(lhs.message, rhs.message) else { return false }
+            return true
+        }
+    }
+}
+
+extension Petstore {
+    public struct ValidationError: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var message: String
+        public var problems: [String]
+
+        /// Creates a value from its fields.
+        public init(message: String, problems: [String]) {
+            self.message = message
+            self.problems = problems
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: ValidationError, _ rhs: ValidationError) -> Bool {
+            guard Self.fieldEqual(lhs.message, rhs.message) else { return false }
+            guard Self.fieldEqual(lhs.problems, rhs.problems) else { return false }
+            return true
+        }
+    }
+}

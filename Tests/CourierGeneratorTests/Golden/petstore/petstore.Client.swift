@@ -6,33 +6,27 @@ import Foundation
 /// A typed client for Petstore: one `async` method per endpoint, sending the request that
 /// `Petstore`'s factory of the same name builds.
 ///
-/// Endpoints that ask for named wares (`wares:` in the spec) get them from ``namedWares``; when a
-/// name is missing from the registry the call throws ``MissingWare`` before anything is sent.
-/// Check ``requiredWareNames`` at startup to find such gaps early.
+/// Endpoints that ask for named wares (`wares:` in the spec) get them from ``namedWares``, which
+/// has one property per name: a client cannot be made without every ware the spec names.
 public struct PetstoreClient: Sendable {
     /// The client requests are sent through.
     public let client: Client
-    /// Wares the app registers by name, attached to the endpoints that ask for them.
-    public let namedWares: [String: any Ware]
+    /// The wares the spec's endpoints name, attached to the endpoints that ask for them.
+    public let namedWares: NamedWares
 
-    /// Every ware name some endpoint asks for, sorted.
-    public static let requiredWareNames: [String] = Array(Set(Petstore.endpointWares.values.joined())).sorted()
+    /// The wares the spec's endpoints name in `wares:`, one property per name.
+    public struct NamedWares: Sendable {
+        /// Attached to the endpoints that list `signature`.
+        public var signature: any Ware
 
-    /// Thrown when an endpoint asks for a named ware that ``namedWares`` does not hold.
-    public struct MissingWare: Error, Sendable, CustomStringConvertible {
-        /// The ware's name.
-        public var ware: String
-        /// The endpoint that asked for it.
-        public var endpoint: String
-
-        /// Explains what to register.
-        public var description: String {
-            "Endpoint \(endpoint) needs the named ware \"\(ware)\"; register it in namedWares when creating PetstoreClient"
+        /// Collects the wares.
+        public init(signature: any Ware) {
+            self.signature = signature
         }
     }
 
     /// Wraps a configured client.
-    public init(client: Client, namedWares: [String: any Ware] = [:]) {
+    public init(client: Client, namedWares: NamedWares) {
         self.client = client
         self.namedWares = namedWares
     }
@@ -45,19 +39,9 @@ public struct PetstoreClient: Sendable {
         environment: Petstore.Environment = .production,
         transport: any Transport = URLSessionTransport(),
         wares: [any Ware] = [],
-        namedWares: [String: any Ware] = [:]
+        namedWares: NamedWares
     ) throws {
         let client = try Client(service: Petstore.service(environment), transport: transport, wares: wares)
         self.init(client: client, namedWares: namedWares)
-    }
-
-    /// The registered wares `endpoint` asks for, in spec order.
-    func wares(for endpoint: String) throws -> [any Ware] {
-        var found: [any Ware] = []
-        for name in Petstore.endpointWares[endpoint] ?? [] {
-            guard let ware = namedWares[name] else { throw MissingWare(ware: name, endpoint: endpoint) }
-            found.append(ware)
-        }
-        return found
     }
 }

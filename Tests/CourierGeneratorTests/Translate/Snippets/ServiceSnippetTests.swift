@@ -16,3 +16,34 @@ import Testing
         #expect(files["snippet.Models.swift"]?.contains("public struct Money:") == true)
     }
 }
+
+@Suite struct NamedWaresSnippetTests {
+    @Test func namedWaresAreAStructSoAMissingOneDoesNotCompile() throws {
+        let loaded = SpecLoader().load(source: """
+            service: Shop
+            baseURL: https://shop.example.com
+            endpoints:
+              pay: { post: /pay, wares: [signature, audit] }
+              refund: { post: /refund, wares: audit }
+            """, file: "specs/snippet.courier.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        let (files, _) = try Rendering.render(loaded.specs)
+        let client = try #require(files["snippet.Client.swift"])
+        for line in [
+            "public struct NamedWares: Sendable {", "public var audit: any Ware", "public var signature: any Ware",
+            "public init(audit: any Ware, signature: any Ware) {", "public init(client: Client, namedWares: NamedWares) {",
+            "request.wares += [namedWares.signature, namedWares.audit]", "request.wares += [namedWares.audit]",
+        ] {
+            #expect(client.contains(line), "missing \(line)")
+        }
+        #expect(!client.contains("MissingWare"))
+    }
+
+    @Test func withoutNamedWaresTheClientNeedsNone() throws {
+        let loaded = SpecLoader().load(source: "service: Shop\nbaseURL: https://shop.example.com\n", file: "specs/snippet.courier.yaml")
+        let (files, _) = try Rendering.render(loaded.specs)
+        let client = try #require(files["snippet.Client.swift"])
+        #expect(client.contains("public init(client: Client) {"))
+        #expect(client.contains("self.namedWares = NamedWares()"))
+    }
+}

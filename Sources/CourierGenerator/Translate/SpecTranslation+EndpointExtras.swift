@@ -1,0 +1,96 @@
+import CourierSpec
+import Foundation
+
+/// What an endpoint generates beside its factory and method: pages, typed response headers,
+/// media types.
+extension SpecTranslation {
+    /// How the facade follows the endpoint's pages; `nil` when it is not paginated (or, with an
+    /// error logged, when the pagination cannot be generated).
+    mutating func translatePagination(_ endpoint: Endpoint) -> PaginationRender? {
+        guard let declared = endpoint.pagination, let response = endpoint.response else { return nil }
+        let setting = declared.filled(from: spec.pagination)
+        guard let styleText = setting.style?.value, let style = PaginationSetting.Style(rawValue: styleText) else { return nil }
+        var itemType: String
+        var itemsExpression = "{ $0 }"
+        var fields: [Field] = []
+        switch response.value {
+        case .array(let element):
+            guard let spelled = speller.qualified(element) else { return nil }
+            itemType = spelled
+        case .named(let name):
+            guard let model = spec.models.first(where: { $0.name.value == name }), case .object(let modelFields) = model.kind,
+                  let itemsName = setting.items?.value, let field = modelFields.first(where: { $0.name.value == itemsName }),
+                  case .array(let element) = field.type.value.nonOptional, let spelled = speller.qualified(element)
+            else {
+                log.error(
+                    "the paginated response '\(name)' must be a model of this spec file with the `items:` list field",
+                    at: response.location)
+                return nil
+            }
+            fields = modelFields
+            itemType = spelled
+            let property = SwiftIdentifier.member(field.name.value)
+            itemsExpression = field.type.value.isOptional ? "{ $0.\(property) ?? [] }" : "{ $0.\(property) }"
+        default:
+            return nil
+        }
+        let styleExpression: String
+        switch style {
+        case .link:
+            styleExpression = ".link"
+        case .page:
+            styleExpression = ".pageNumber(parameter: \(SwiftLiteral.string(setting.parameter?.value ?? "page")))"
+        case .cursor:
+            guard let cursor = setting.cursor?.value, let field = fields.first(where: { $0.name.value == cursor }) else { return nil }
+            styleExpression = ".cursor(parameter: \(SwiftLiteral.string(setting.parameter?.value ?? "cursor"))) { $0.\(SwiftIdentifier.member(field.name.value)) }"
+        }
+        return PaginationRender(
+            style: styleExpression, itemType: itemType, itemsExpression: itemsExpression,
+            stopsAtEmptyPage: style == .page ? "true" : "false")
+    }
+
+    /// The endpoint's `responseHeaders:` as a struct read from the raw response.
+    mutating func translateResponseHeaders(_ endpoint: Endpoint, functionName: String) -> ResponseHeadersRender? {
+        guard !endpoint.responseHeaders.isEmpty else { return nil }
+        var scope = NameScope(reserved: ["init"])
+        let fields = endpoint.responseHeaders.compactMap { header -> ResponseHeaderFieldRender? in
+            guard case .named(let type) = header.type.value.nonOptional else { return nil }
+            let name = SwiftLiteral.string(header.name.value)
+            return ResponseHeaderFieldRender(
+                name: scope.claim(SwiftIdentifier.member(header.name.value)), type: type + "?", headerName: header.name.value,
+                readExpression: type == "String" ? "response.headerValue(\(name))" : "response.headerValue(\(name), as: \(type).self)")
+        }
+        return ResponseHeadersRender(
+            typeName: memberScope.claim(SwiftIdentifier.type(endpoint.name.value) + "Headers"),
+            endpointName: SwiftIdentifier.plain(functionName), fields: fields)
+    }
+
+    /// The endpoint's `media:` as a generic struct with one static member per media type.
+    mutating func translateMedia(_ endpoint: Endpoint, functionName: String) -> MediaRender? {
+        guard !endpoint.media.isEmpty else { return nil }
+        var names = NameScope(reserved: ["accept", "decoding", "init"])
+        var choices: [MediaChoiceRender] = []
+        for choice in endpoint.media {
+            let type = choice.response?.value ?? .named("Empty")
+            let valueType: String
+            let decoding: String
+            switch type {
+            case .named("Empty"): (valueType, decoding) = ("Void", ".empty")
+            case .named("Data"): (valueType, decoding) = ("Data", ".data")
+            case .named("String"): (valueType, decoding) = ("String", ".string")
+            default:
+                guard let qualified = speller.qualified(type) else {
+                    log.error("unknown response type '\(type)'", at: choice.response?.location ?? choice.name.location)
+                    continue
+                }
+                (valueType, decoding) = (qualified, spec.keyStrategy?.value == "snakeCase" ? ".snakeCaseJSON" : ".json")
+            }
+            choices.append(MediaChoiceRender(
+                name: names.claim(SwiftIdentifier.member(choice.name.value)),
+                acceptLiteral: SwiftLiteral.string(choice.accept.value), valueType: valueType, decoding: decoding,
+                docs: ["/// Asks for `\(choice.accept.value.replacingOccurrences(of: "`", with: "'"))`; the answer is `\(valueType)`."]))
+        }
+        let typeName = memberScope.claim(SwiftIdentifier.type(endpoint.name.value) + "Media")
+        return MediaRender(typeName: typeName, functionName: SwiftIdentifier.plain(functionName), choices: choices)
+    }
+}
