@@ -40,6 +40,9 @@ public struct JSONCoding: Sendable, Hashable {
             }
         }
         if keyStrategy == .snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+        // Base64 wrapped in lines (as large APIs send file contents) wherever a `Data` appears:
+        // a whole `[Data]` response or a nested one, not only the models' own fields.
+        decoder.dataDecodingStrategy = .custom { decoder in try Base64Data(from: decoder).data }
         return decoder
     }
 

@@ -62,3 +62,25 @@ import Testing
         }
     }
 }
+
+@Suite("The service decoder reads wrapped base64 wherever a Data appears")
+struct ServiceDecoderBase64Tests {
+    @Test("a [Data] response and a Data nested in a dictionary decode from 60-column lines; bad text names the offset")
+    func nested() throws {
+        let bytes = Data((0..<100).map { UInt8($0) })
+        let encoded = bytes.base64EncodedString()
+        let wrapped = stride(from: 0, to: encoded.count, by: 60).map { start -> String in
+            let from = encoded.index(encoded.startIndex, offsetBy: start)
+            return String(encoded[from..<(encoded.index(from, offsetBy: 60, limitedBy: encoded.endIndex) ?? encoded.endIndex)])
+        }.joined(separator: "\\n")
+        let decoder = JSONCoding.default.makeDecoder()
+        #expect(try decoder.decode([Data].self, from: Data("[\"\(wrapped)\"]".utf8)) == [bytes])
+        #expect(try decoder.decode([String: [Data]].self, from: Data("{\"a\":[\"\(wrapped)\"]}".utf8)) == ["a": [bytes]])
+        do {
+            _ = try decoder.decode([Data].self, from: Data(#"["AAAA*AAA"]"#.utf8))
+            Issue.record("bad base64 decoded")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.debugDescription.contains("offset 4"))
+        }
+    }
+}

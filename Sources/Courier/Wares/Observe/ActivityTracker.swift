@@ -25,10 +25,15 @@ public final class ActivityTracker: Ware {
     }
 
     private let inFlight = Locked(0)
+    /// Held while a change is counted and reported, so reports arrive in the order of the counts
+    /// (the last one is the count now); ``count`` reads `inFlight` alone, so `onChange` may read it.
+    private let reporting = Locked(())
     private let broadcast = Broadcast<Change>(buffering: 1_000)
     private let onChange: (@Sendable (Int) -> Void)?
 
-    /// A tracker; `onChange` (if any) is called with the number in flight after every change.
+    /// A tracker; `onChange` (if any) is called with the number in flight after every change, one
+    /// change at a time and in order. It must return quickly and not send calls itself (hop to
+    /// your UI's queue to show the count).
     public init(onChange: (@Sendable (Int) -> Void)? = nil) {
         self.onChange = onChange
     }
@@ -55,11 +60,13 @@ public final class ActivityTracker: Ware {
     }
 
     private func change(_ delta: Int, _ make: (Int) -> Change) {
-        let count = inFlight.withLock { count in
-            count += delta
-            return count
+        reporting.withLock { _ in
+            let count = inFlight.withLock { count in
+                count += delta
+                return count
+            }
+            broadcast.yield(make(count))
+            onChange?(count)
         }
-        broadcast.yield(make(count))
-        onChange?(count)
     }
 }
