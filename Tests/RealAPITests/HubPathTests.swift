@@ -24,7 +24,10 @@ import Testing
             _ = try await harness.hub.getContent(owner: "octo", repo: "hello", path: "docs/../../admin", media: .raw)
             Issue.record("a dot segment was sent")
         } catch let error as CourierError {
-            #expect(error.underlying(as: PathSegmentError.self)?.segment == "..")
+            guard case .invalidRequest(.invalidPathSegment(parameter: "+path", segment: "..")) = error.reason else {
+                Issue.record("expected invalidPathSegment, got \(error)")
+                return
+            }
             #expect("\(error)".contains("path parameter {+path} holds the segment '..'"), "\(error)")
         }
         #expect(harness.server.requests.isEmpty)

@@ -158,10 +158,29 @@ struct RequestEncoder: Sendable {
             guard let value = parameters[name] else {
                 throw CourierError.invalidRequest(.missingPathParameter(name))
             }
-            appendSegment(value, to: &path)
+            if name.utf8.first == UInt8(ascii: "+") {
+                try appendSegments(value, parameter: name, to: &path)
+            } else {
+                appendSegment(value, to: &path)
+            }
             literalStart = utf8.index(after: close)
         }
         path += template[literalStart...]
+    }
+
+    /// A multi-segment parameter (`{+path}`, RFC 6570 reserved expansion): its `/` are kept and
+    /// each segment is encoded as ``appendSegment(_:to:)`` encodes a whole value; a `.` or `..`
+    /// segment is refused, so the value can never climb out of its place in the path.
+    static func appendSegments(_ value: String, parameter: String, to path: inout String) throws(CourierError) {
+        var first = true
+        for segment in value.split(separator: "/", omittingEmptySubsequences: false) {
+            if segment == "." || segment == ".." {
+                throw CourierError.invalidRequest(.invalidPathSegment(parameter: parameter, segment: String(segment)))
+            }
+            if !first { path += "/" }
+            first = false
+            if !segment.isEmpty { percentEncode(String(segment), into: &path) }
+        }
     }
 
     /// Percent-encodes a path parameter so it can never add, remove or climb segments.

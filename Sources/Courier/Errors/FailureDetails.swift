@@ -17,6 +17,9 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
     case unknownEnvironment(String, known: [String])
     /// A `GET` or `HEAD` request has a body, which servers and proxies ignore or reject.
     case bodyNotAllowed(method: String)
+    /// A multi-segment path parameter (`{+path}`) holds a `.` or `..` segment, which would make
+    /// the request address something outside the path the spec describes.
+    case invalidPathSegment(parameter: String, segment: String)
 
     /// A one-line explanation.
     public var description: String {
@@ -28,6 +31,9 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
         case .bodyEncoding(let message): "body could not be encoded: \(message)"
         case .unknownEnvironment(let name, let known):
             "no environment named \"\(name)\" (known: \(known.joined(separator: ", ")))"
+        case .invalidPathSegment(let parameter, let segment):
+            "path parameter {\(parameter)} holds the segment '\(segment)', which would leave the path; "
+                + "a multi-segment parameter cannot hold '.' or '..' segments"
         case .bodyNotAllowed(let method):
             "a \(method) request cannot have a body; send the data as query items or use POST"
         }

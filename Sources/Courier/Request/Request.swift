@@ -18,7 +18,8 @@ public struct Request<Expected: Sendable>: Sendable {
     public var method: HTTPRequest.Method
     /// The path relative to the service's base URL, with `{name}` placeholders for path parameters.
     public var pathTemplate: String
-    /// Values for the placeholders in ``pathTemplate``; each is percent-encoded as one path segment.
+    /// Values for the placeholders in ``pathTemplate``; each is percent-encoded as one path
+    /// segment, except a `{+name}`'s, whose `/` stay (see ``setPathSegments(_:to:)``).
     public var pathParameters: [String: String]
     /// Query items in the order they are sent.
     public var query: [QueryItem]
