@@ -74,9 +74,7 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// Sends `request` and returns the response, whatever its status.
     public func send(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
-        if request.body != nil, request.http.method == .get || request.http.method == .head {
-            throw CourierError.invalidRequest(.bodyNotAllowed(method: request.http.method.rawValue))
-        }
+        try request.checkBodyAllowed()
         let client = self.client
         do {
             return try await withDeadline(request.timeout) {

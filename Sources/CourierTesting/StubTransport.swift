@@ -59,9 +59,7 @@ public final class StubTransport: Transport {
 
     /// Records `request` and answers with the matching reply, or `404` when none matches.
     public func send(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
-        if request.body != nil, request.http.method == .get || request.http.method == .head {
-            throw CourierError.invalidRequest(.bodyNotAllowed(method: request.http.method.rawValue))
-        }
+        try request.checkBodyAllowed()
         let path = StubTransport.pathWithoutQuery(request.http.path ?? "/")
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         let reply = state.withLock { state -> StubReply? in

@@ -57,10 +57,7 @@ struct RequestEncoder: Sendable {
             if fields[name] == nil { fields[name] = random.uuid().uuidString }
         }
         let body = try encodeBody(request.body, fields: &fields)
-        if body != nil, request.method == .get || request.method == .head {
-            // Foundation on Linux rejects it with a misleading "resource exceeds maximum size".
-            throw CourierError.invalidRequest(.bodyNotAllowed(method: request.method.rawValue))
-        }
+        try PreparedRequest.checkBodyAllowed(body, method: request.method)
         let http = HTTPRequest(method: request.method, scheme: scheme, authority: authority, path: path, headerFields: fields)
         let options = RequestOptions(
             name: request.name,

@@ -46,6 +46,19 @@ public struct PreparedRequest: Sendable {
 
     /// The absolute URL, rebuilt from the HTTP head's scheme, authority and path.
     public var url: URL? { http.url }
+
+    /// Refuses a `GET` or `HEAD` with a body, which servers and proxies ignore or reject (and
+    /// Foundation on Linux with a misleading "resource exceeds maximum size"): the client checks
+    /// every request it builds, and transports check again for requests built by hand.
+    package func checkBodyAllowed() throws(CourierError) {
+        try PreparedRequest.checkBodyAllowed(body, method: http.method)
+    }
+
+    package static func checkBodyAllowed(_ body: Data?, method: HTTPRequest.Method) throws(CourierError) {
+        if body != nil, method == .get || method == .head {
+            throw CourierError.invalidRequest(.bodyNotAllowed(method: method.rawValue))
+        }
+    }
 }
 
 /// What a ``Request`` declared beyond its HTTP head, carried along for wares.

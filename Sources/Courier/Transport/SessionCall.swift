@@ -4,13 +4,13 @@ import HTTPTypes
 import FoundationNetworking
 #endif
 
-/// One ``URLSessionTransport`` call: its data task, the body arriving so far, the timer that
-/// bounds it, and the caller waiting for it.
+/// One ``URLSessionTransport`` exchange: its data task, the body arriving so far, and the caller
+/// waiting for it.
 ///
 /// The caller is resumed exactly once, by whichever comes first: the task completing, the
-/// timeout, the calling task's cancellation, or the body passing its size limit. Only then is
-/// the data task cancelled, so a server that keeps sending (an endless body, a slow drip) cannot
-/// hold the caller past the timeout, however long `URLSession` takes to wind the task down.
+/// calling task's cancellation (which is how the transport's deadline ends it), or the body
+/// passing its size limit. Only then is the data task cancelled, so a server that keeps sending
+/// cannot hold the caller, however long `URLSession` takes to wind the task down.
 final class SessionCall: Sendable {
     typealias Continuation = CheckedContinuation<RawResponse, any Error>
 
@@ -19,7 +19,6 @@ final class SessionCall: Sendable {
     private struct State {
         var continuation: Continuation?
         var task: URLSessionDataTask?
-        var timer: TimeoutScheduler.Token?
         var body: ResponseBodyCollector
         var head: HTTPResponse?
         var challenged: HTTPResponse?
@@ -34,17 +33,13 @@ final class SessionCall: Sendable {
         self.state = Locked(State(body: ResponseBodyCollector(limit: request.maximumResponseSize)))
     }
 
-    /// Keeps `continuation`, creates the data task with `make`, arms the timeout and resumes the
-    /// task. A call cancelled before it started resumes `continuation` with `CancellationError`.
+    /// Keeps `continuation`, creates the data task with `make` and resumes it. A call cancelled before it started resumes `continuation` with `CancellationError`.
     func start(_ continuation: Continuation, _ make: () -> URLSessionDataTask) {
         let started = state.withLock { state -> Bool in
             guard !state.cancelled else { return false }
             state.continuation = continuation
             let task = make()
             state.task = task
-            state.timer = TimeoutScheduler.shared.schedule(after: request.timeout) { [self] in
-                finish(.failure(CourierError.transport(.timedOut(after: request.timeout))))
-            }
             task.resume()
             return true
         }
@@ -122,21 +117,19 @@ final class SessionCall: Sendable {
 
     // MARK: - Ending
 
-    /// Resumes the caller with `result` if nobody did yet, then disarms the timer, frees the body
-    /// and cancels the data task (a no-op when it already completed).
+    /// Resumes the caller with `result` if nobody did yet, then frees the body and cancels the
+    /// data task (a no-op when it already completed).
     private func finish(_ result: Result<RawResponse, any Error>) {
-        let ended = state.withLock { state -> (Continuation?, URLSessionDataTask?, TimeoutScheduler.Token?)? in
+        let ended = state.withLock { state -> (Continuation?, URLSessionDataTask?)? in
             guard !state.finished else { return nil }
             state.finished = true
             defer {
                 state.continuation = nil
-                state.timer = nil
                 state.body = ResponseBodyCollector(limit: 0)
             }
-            return (state.continuation, state.task, state.timer)
+            return (state.continuation, state.task)
         }
-        guard let (continuation, task, timer) = ended else { return }
-        if let timer { TimeoutScheduler.shared.cancel(timer) }
+        guard let (continuation, task) = ended else { return }
         task?.cancel()
         continuation?.resume(with: result)
     }

@@ -57,19 +57,9 @@ public final class URLSessionTransport: Transport {
     /// is resumed by Courier's own timer, whatever `URLSession` is doing (on Linux it rounds
     /// timeouts down to whole seconds and resets them whenever a byte arrives).
     public func send(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
-        let clock = ContinuousClock()
-        let deadline = clock.now + request.timeout
-        do {
-            return try await RedirectRules.send(request) { hop in
-                // Each hop gets what is left of the call's time.
-                var hop = hop
-                hop.timeout = deadline - clock.now
-                guard hop.timeout > .zero else { throw CourierError.transport(.timedOut(after: request.timeout)) }
-                return try await exchange(hop)
-            }
-        } catch let error as CourierError {
-            guard case .transport(.timedOut) = error.reason else { throw error }
-            throw CourierError.transport(.timedOut(after: request.timeout))
+        try request.checkBodyAllowed()
+        return try await withDeadline(request.timeout) { [self] in
+            try await RedirectRules.send(request) { hop in try await exchange(hop) }
         }
     }
 
@@ -109,9 +99,6 @@ public final class URLSessionTransport: Transport {
     /// percent-encoded, so nothing is encoded twice), header fields in order, body and timeout.
     static func urlRequest(for request: PreparedRequest) throws(CourierError) -> URLRequest {
         let head = request.http
-        if request.body != nil, head.method == .get || head.method == .head {
-            throw CourierError.invalidRequest(.bodyNotAllowed(method: head.method.rawValue))
-        }
         let text = "\(head.scheme ?? "https")://\(head.authority ?? "")\(head.path ?? "/")"
         guard let url = URL(string: text) else {
             throw CourierError.invalidRequest(.invalidBaseURL(text))
