@@ -42,8 +42,8 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
 
 /// Wraps a `Date` so that generated code can decode and encode one field in its own ``DateFormat``.
 ///
-/// Generated `init(from:)` and `encode(to:)` call the `KeyedDecodingContainer` helpers below;
-/// you rarely use this type directly.
+/// Generated `init(from:)` and `encode(to:)` call the container helpers in `FieldCoding.swift`
+/// (`read(_:_:format:)`, `write(_:_:format:)`); you rarely use this type directly.
 public struct FormattedDate: Codable, Sendable, Hashable {
     /// The date.
     public var date: Date
@@ -66,48 +66,5 @@ public struct FormattedDate: Codable, Sendable, Hashable {
     public func encode(to encoder: any Encoder) throws {
         var container: any SingleValueEncodingContainer = encoder.singleValueContainer()
         try format.encode(date, to: &container)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// Decodes the date at `key` in `format`, whatever the service-wide date strategy is.
-    public func decode(_ type: Date.Type, forKey key: Key, format: DateFormat) throws -> Date {
-        try decodeDate(forKey: key, format: format)
-    }
-
-    /// Decodes the date at `key` in `format`, or `nil` when the key is missing or null.
-    public func decodeIfPresent(_ type: Date.Type, forKey key: Key, format: DateFormat) throws -> Date? {
-        guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        return try decodeDate(forKey: key, format: format)
-    }
-
-    private func decodeDate(forKey key: Key, format: DateFormat) throws -> Date {
-        switch format {
-        case .secondsSince1970:
-            return Date(timeIntervalSince1970: try decode(Double.self, forKey: key))
-        case .millisecondsSince1970:
-            return Date(timeIntervalSince1970: try decode(Double.self, forKey: key) / 1000)
-        case .iso8601, .date:
-            let text = try decode(String.self, forKey: key)
-            let parsed = format == .iso8601 ? ISO8601.parse(text) : ISO8601.parseDay(text)
-            guard let parsed else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: self, debugDescription: "Expected \(format.rawValue) date, found \"\(text.prefix(64))\"")
-            }
-            return parsed
-        }
-    }
-}
-
-extension KeyedEncodingContainer {
-    /// Encodes `date` at `key` in `format`.
-    public mutating func encode(_ date: Date, forKey key: Key, format: DateFormat) throws {
-        try encode(FormattedDate(date, format: format), forKey: key)
-    }
-
-    /// Encodes `date` at `key` in `format`, or nothing when it is `nil`.
-    public mutating func encodeIfPresent(_ date: Date?, forKey key: Key, format: DateFormat) throws {
-        guard let date else { return }
-        try encode(FormattedDate(date, format: format), forKey: key)
     }
 }

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let container = try decoder.container(keyedBy: WireKey.self)
-/// self.ownerID = try container.decode(Int.self, forKey: "owner_id")
+/// self.ownerID = try container.read(Int.self, "owner_id")
 /// ```
 public struct WireKey: CodingKey, ExpressibleByStringLiteral, Hashable, Sendable {
     /// The key as it appears in the JSON object (after the coder's key strategy, if any).

@@ -52,34 +52,3 @@ extension Nullable: Encodable where Wrapped: Encodable {
         }
     }
 }
-
-extension KeyedDecodingContainer {
-    /// Decodes a field that must be present but may be `null` (`nullable: true` without `?`):
-    /// `nil` for `null`, and a `keyNotFound` error when the key is missing.
-    public func decodeNullable<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard contains(key) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: codingPath, debugDescription: "The key must be present; its value may be null"))
-        }
-        return try decodeNil(forKey: key) ? nil : decode(T.self, forKey: key)
-    }
-
-    /// Decodes a field that may be missing or `null` (`nullable: true` on an optional type):
-    /// `nil` when the key is missing, ``Nullable/null`` for `null`.
-    public func decodeNullableIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> Nullable<T>? {
-        guard contains(key) else { return nil }
-        return try decodeNil(forKey: key) ? .null : .value(decode(T.self, forKey: key))
-    }
-}
-
-extension KeyedEncodingContainer {
-    /// Encodes a field that may be missing or `null`: nothing for `nil`, `null` for
-    /// ``Nullable/null``, the value otherwise.
-    public mutating func encodeNullableIfPresent<T: Encodable>(_ value: Nullable<T>?, forKey key: Key) throws {
-        switch value {
-        case nil: break
-        case .null?: try encodeNil(forKey: key)
-        case .value(let wrapped)?: try encode(wrapped, forKey: key)
-        }
-    }
-}

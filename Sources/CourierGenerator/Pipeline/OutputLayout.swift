@@ -20,8 +20,9 @@
 /// each job a contiguous run of the sorted files, at most 25 per job and at least one job per core,
 /// so the 51 files of a spec make three jobs on a two-core machine; a fourth job writes the module
 /// interface and starts beside the first. Shard numbers lead the names (zero-padded so they sort)
-/// to interleave heavy model files with light ones, and the first five shards take few models, so
-/// the first job is about as short as the interface job and the other two, equal, start together
+/// to interleave heavy model files with light ones, and the first six shards take few models (the
+/// first job holds shards 1 to 5 and part of 6; the second starts with shard 6's models), so the
+/// first job is about as short as the interface job and the other two, equal, start together
 /// when both are done. (Swift 6.3's driver on Linux sometimes notices the interface job's end only
 /// when the job started with it ends; a short first job makes that cost nothing.)
 public enum OutputLayout {
@@ -52,10 +53,10 @@ public enum OutputLayout {
         return Int((UInt64(mixedHash(key)) * UInt64(count)) >> 32) + 1
     }
 
-    /// How many hash buckets each shard takes: the first five little, the other eleven the rest
-    /// (a third of the files, a sixth of the models).
-    static let bucketWeights: [UInt32] = Array(repeating: 2, count: 5) + Array(repeating: 5, count: 11)
-    /// All buckets: 65.
+    /// How many hash buckets each shard takes: the first six little, the other ten the rest
+    /// (about a third of the files, a fifth of the models).
+    static let bucketWeights: [UInt32] = Array(repeating: 2, count: 6) + Array(repeating: 5, count: 10)
+    /// All buckets: 62.
     static let bucketCount: UInt32 = bucketWeights.reduce(0, +)
 
     /// The 1-based shard for `key`: FNV-1a of its UTF-8 bytes, mixed, picks a bucket, and

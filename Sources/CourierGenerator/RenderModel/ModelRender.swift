@@ -99,11 +99,12 @@ public struct FieldRender: Sendable, Hashable {
     public var renamedKey: [String]
     /// The JSON key as a string literal, always: the `WireKey` that hand-written coding uses.
     public var wireKey: String
-    /// `decode` or `decodeIfPresent`.
+    /// The container method reading the field: `read`, `readIfPresent`, `readNullable` or
+    /// `readNullableIfPresent` (Courier's field helpers, one candidate per call for the compiler).
     public var decodeMethod: String
-    /// `encode` or `encodeIfPresent`.
+    /// The container method writing the field: `write`, `writeIfPresent` or `writeNullableIfPresent`.
     public var encodeMethod: String
-    /// The type passed to `decode(_:forKey:)`: the type without its outer `?`.
+    /// The type passed to the read method: the type without its outer `?`.
     public var decodeType: String
     /// The value used when the key is missing (`?? value`), if any.
     public var decodeFallback: [String]

@@ -90,14 +90,14 @@ struct JSONCodingTests {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            created = try container.decode(Date.self, forKey: "created", format: .millisecondsSince1970)
-            day = try container.decodeIfPresent(Date.self, forKey: "day", format: .date)
+            created = try container.read(Date.self, "created", format: .millisecondsSince1970)
+            day = try container.readIfPresent(Date.self, "day", format: .date)
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.encode(created, forKey: "created", format: .millisecondsSince1970)
-            try container.encodeIfPresent(day, forKey: "day", format: .date)
+            try container.write(created, "created", format: .millisecondsSince1970)
+            try container.writeIfPresent(day, "day", format: .date)
         }
     }
 

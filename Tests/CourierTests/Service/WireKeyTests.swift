@@ -16,14 +16,14 @@ struct WireKeyTests {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            ownerID = try container.decode(Int.self, forKey: "owner_id")
-            level = try container.decodeIfPresent(Int.self, forKey: "level") ?? 1
+            ownerID = try container.read(Int.self, "owner_id")
+            level = try container.readIfPresent(Int.self, "level") ?? 1
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.encode(ownerID, forKey: "owner_id")
-            try container.encode(level, forKey: "level")
+            try container.write(ownerID, "owner_id")
+            try container.write(level, "level")
         }
     }
 

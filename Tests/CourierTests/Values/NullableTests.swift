@@ -14,14 +14,14 @@ import Testing
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            milestone = try container.decodeNullableIfPresent(Int.self, forKey: "milestone")
-            assignee = try container.decodeNullable(String.self, forKey: "assignee")
+            milestone = try container.readNullableIfPresent(Int.self, "milestone")
+            assignee = try container.readNullable(String.self, "assignee")
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.encodeNullableIfPresent(milestone, forKey: "milestone")
-            try container.encode(assignee, forKey: "assignee")
+            try container.writeNullableIfPresent(milestone, "milestone")
+            try container.write(assignee, "assignee")
         }
     }
 

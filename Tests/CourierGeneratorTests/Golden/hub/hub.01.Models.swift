@@ -34,21 +34,21 @@ extension Hub {
         /// Decodes a value; missing keys with a spec default take that default, and `Data` accepts base64 in lines.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.name = try container.decode(String.self, forKey: "name")
-            self.path = try container.decode(String.self, forKey: "path")
-            self.encoding = try container.decode(String.self, forKey: "encoding")
-            self.content = try container.decode(Base64Data.self, forKey: "content").data
-            self.thumbnails = try container.decodeIfPresent([Base64Data].self, forKey: "thumbnails")?.map(\.data) ?? []
+            self.name = try container.read(String.self, "name")
+            self.path = try container.read(String.self, "path")
+            self.encoding = try container.read(String.self, "encoding")
+            self.content = try container.read(Base64Data.self, "content").data
+            self.thumbnails = try container.readIfPresent([Base64Data].self, "thumbnails")?.map(\.data) ?? []
         }
 
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.encode(name, forKey: "name")
-            try container.encode(path, forKey: "path")
-            try container.encode(encoding, forKey: "encoding")
-            try container.encode(content, forKey: "content")
-            try container.encode(thumbnails, forKey: "thumbnails")
+            try container.write(name, "name")
+            try container.write(path, "path")
+            try container.write(encoding, "encoding")
+            try container.write(content, "content")
+            try container.write(thumbnails, "thumbnails")
         }
     }
 }
@@ -97,17 +97,17 @@ extension Hub {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.type = try container.decode(String.self, forKey: "type")
-            self.login = try container.decode(String.self, forKey: "login")
-            self.siteAdmin = try container.decodeIfPresent(Bool.self, forKey: "siteAdmin") ?? false
+            self.type = try container.read(String.self, "type")
+            self.login = try container.read(String.self, "login")
+            self.siteAdmin = try container.readIfPresent(Bool.self, "siteAdmin") ?? false
         }
 
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.encode(type, forKey: "type")
-            try container.encode(login, forKey: "login")
-            try container.encode(siteAdmin, forKey: "siteAdmin")
+            try container.write(type, "type")
+            try container.write(login, "login")
+            try container.write(siteAdmin, "siteAdmin")
         }
     }
 }
@@ -148,7 +148,7 @@ extension Hub {
         /// Decodes the case that `type` names; an unknown one becomes ``unknown(_:)``.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            switch try container.decode(String.self, forKey: "type") {
+            switch try container.read(String.self, "type") {
             case "user": self = .user(try User(from: decoder))
             case "bot": self = .bot(try Bot(from: decoder))
             default: self = .unknown(try JSONValue(from: decoder))
@@ -320,15 +320,15 @@ extension Hub {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.name = try container.decode(String.self, forKey: "name")
-            self.parent = try container.decodeIfPresent(Team.self, forKey: "parent")
+            self.name = try container.read(String.self, "name")
+            self.parent = try container.readIfPresent(Team.self, "parent")
         }
 
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.encode(name, forKey: "name")
-            try container.encodeIfPresent(parent, forKey: "parent")
+            try container.write(name, "name")
+            try container.writeIfPresent(parent, "parent")
         }
     }
 }
@@ -357,17 +357,17 @@ extension Hub {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.fullName = try container.decode(String.self, forKey: "fullName")
-            self.owner = try container.decode(Owner.self, forKey: "owner")
-            self.templateRepository = try container.decodeIfPresent(Repository.self, forKey: "templateRepository")
+            self.fullName = try container.read(String.self, "fullName")
+            self.owner = try container.read(Owner.self, "owner")
+            self.templateRepository = try container.readIfPresent(Repository.self, "templateRepository")
         }
 
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.encode(fullName, forKey: "fullName")
-            try container.encode(owner, forKey: "owner")
-            try container.encodeIfPresent(templateRepository, forKey: "templateRepository")
+            try container.write(fullName, "fullName")
+            try container.write(owner, "owner")
+            try container.writeIfPresent(templateRepository, "templateRepository")
         }
     }
 }
@@ -393,15 +393,15 @@ extension Hub {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.login = try container.decode(String.self, forKey: "login")
-            self.latestRepository = try container.decodeIfPresent(Repository.self, forKey: "latestRepository")
+            self.login = try container.read(String.self, "login")
+            self.latestRepository = try container.readIfPresent(Repository.self, "latestRepository")
         }
 
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.encode(login, forKey: "login")
-            try container.encodeIfPresent(latestRepository, forKey: "latestRepository")
+            try container.write(login, "login")
+            try container.writeIfPresent(latestRepository, "latestRepository")
         }
     }
 }
@@ -433,19 +433,19 @@ extension Hub {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.number = try container.decode(Int.self, forKey: "number")
-            self.title = try container.decode(String.self, forKey: "title")
-            self.milestone = try container.decodeNullable(Milestone.self, forKey: "milestone")
-            self.closedAt = try container.decodeIfPresent(Date.self, forKey: "closedAt")
+            self.number = try container.read(Int.self, "number")
+            self.title = try container.read(String.self, "title")
+            self.milestone = try container.readNullable(Milestone.self, "milestone")
+            self.closedAt = try container.readIfPresent(Date.self, "closedAt")
         }
 
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.encode(number, forKey: "number")
-            try container.encode(title, forKey: "title")
-            try container.encode(milestone, forKey: "milestone")
-            try container.encodeIfPresent(closedAt, forKey: "closedAt")
+            try container.write(number, "number")
+            try container.write(title, "title")
+            try container.write(milestone, "milestone")
+            try container.writeIfPresent(closedAt, "closedAt")
         }
     }
 }
@@ -472,15 +472,15 @@ extension Hub {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.title = try container.decodeIfPresent(String.self, forKey: "title")
-            self.milestone = try container.decodeNullableIfPresent(Int.self, forKey: "milestone")
+            self.title = try container.readIfPresent(String.self, "title")
+            self.milestone = try container.readNullableIfPresent(Int.self, "milestone")
         }
 
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.encodeIfPresent(title, forKey: "title")
-            try container.encodeNullableIfPresent(milestone, forKey: "milestone")
+            try container.writeIfPresent(title, "title")
+            try container.writeNullableIfPresent(milestone, "milestone")
         }
     }
 }

@@ -81,39 +81,39 @@ extension Petstore {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.decode(Int64.self, forKey: "id")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
-            self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status") ?? .available
-            self.ownerID = try container.decode(Int.self, forKey: "owner_id")
-            self.createdAt = try container.decode(Date.self, forKey: "created_at", format: .iso8601)
-            self.birthday = try container.decodeIfPresent(Date.self, forKey: "birthday", format: .date)
-            self.photos = try container.decodeIfPresent([URL].self, forKey: "photos") ?? []
-            self.weight = try container.decodeIfPresent(Double.self, forKey: "weight")
-            self.vaccinated = try container.decodeIfPresent(Bool.self, forKey: "vaccinated") ?? false
-            self.size = try container.decodeIfPresent(PetSize.self, forKey: "size") ?? .medium
-            self.attributes = try container.decodeIfPresent([String: String].self, forKey: "attributes")
-            self.extra = try container.decodeIfPresent(JSONValue.self, forKey: "extra")
-            self.legacyCode = try container.decodeIfPresent(String.self, forKey: "legacy_code")
+            self.id = try container.read(Int64.self, "id")
+            self.name = try container.read(String.self, "name")
+            self.tag = try container.readIfPresent(String.self, "tag")
+            self.status = try container.readIfPresent(PetStatus.self, "status") ?? .available
+            self.ownerID = try container.read(Int.self, "owner_id")
+            self.createdAt = try container.read(Date.self, "created_at", format: .iso8601)
+            self.birthday = try container.readIfPresent(Date.self, "birthday", format: .date)
+            self.photos = try container.readIfPresent([URL].self, "photos") ?? []
+            self.weight = try container.readIfPresent(Double.self, "weight")
+            self.vaccinated = try container.readIfPresent(Bool.self, "vaccinated") ?? false
+            self.size = try container.readIfPresent(PetSize.self, "size") ?? .medium
+            self.attributes = try container.readIfPresent([String: String].self, "attributes")
+            self.extra = try container.readIfPresent(JSONValue.self, "extra")
+            self.legacyCode = try container.readIfPresent(String.self, "legacy_code")
         }
 
         /// Encodes the value, writing dates in their per-field formats.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encode(name, forKey: "name")
-            try container.encodeIfPresent(tag, forKey: "tag")
-            try container.encode(status, forKey: "status")
-            try container.encode(ownerID, forKey: "owner_id")
-            try container.encode(createdAt, forKey: "created_at", format: .iso8601)
-            try container.encodeIfPresent(birthday, forKey: "birthday", format: .date)
-            try container.encode(photos, forKey: "photos")
-            try container.encodeIfPresent(weight, forKey: "weight")
-            try container.encode(vaccinated, forKey: "vaccinated")
-            try container.encode(size, forKey: "size")
-            try container.encodeIfPresent(attributes, forKey: "attributes")
-            try container.encodeIfPresent(extra, forKey: "extra")
-            try container.encodeIfPresent(legacyCode, forKey: "legacy_code")
+            try container.write(id, "id")
+            try container.write(name, "name")
+            try container.writeIfPresent(tag, "tag")
+            try container.write(status, "status")
+            try container.write(ownerID, "owner_id")
+            try container.write(createdAt, "created_at", format: .iso8601)
+            try container.writeIfPresent(birthday, "birthday", format: .date)
+            try container.write(photos, "photos")
+            try container.writeIfPresent(weight, "weight")
+            try container.write(vaccinated, "vaccinated")
+            try container.write(size, "size")
+            try container.writeIfPresent(attributes, "attributes")
+            try container.writeIfPresent(extra, "extra")
+            try container.writeIfPresent(legacyCode, "legacy_code")
         }
     }
 }
@@ -238,19 +238,19 @@ extension Petstore {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.name = try container.decode(String.self, forKey: "name")
-            self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
-            self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status") ?? .available
-            self.birthday = try container.decodeIfPresent(Date.self, forKey: "birthday", format: .date)
+            self.name = try container.read(String.self, "name")
+            self.tag = try container.readIfPresent(String.self, "tag")
+            self.status = try container.readIfPresent(PetStatus.self, "status") ?? .available
+            self.birthday = try container.readIfPresent(Date.self, "birthday", format: .date)
         }
 
         /// Encodes the value, writing dates in their per-field formats.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.encode(name, forKey: "name")
-            try container.encodeIfPresent(tag, forKey: "tag")
-            try container.encode(status, forKey: "status")
-            try container.encodeIfPresent(birthday, forKey: "birthday", format: .date)
+            try container.write(name, "name")
+            try container.writeIfPresent(tag, "tag")
+            try container.write(status, "status")
+            try container.writeIfPresent(birthday, "birthday", format: .date)
         }
     }
 }
@@ -342,35 +342,35 @@ extension Petstore {
         /// Decodes a value; missing keys with a spec default take that default, and `Data` accepts base64 in lines.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
-            self.id = try container.decode(Int.self, forKey: "id")
-            self.name = try container.decode(String.self, forKey: "name")
-            self.rating = try container.decodeIfPresent(Float.self, forKey: "rating")
-            self.visits = try container.decodeIfPresent(Int32.self, forKey: "visits") ?? 0
-            self.email = try container.decodeIfPresent(String.self, forKey: "email")
-            self.pets = try container.decode([Pet].self, forKey: "pets")
-            self.homepage = try container.decodeIfPresent(URL.self, forKey: "homepage")
-            self.token = try container.decode(UUID.self, forKey: "token")
-            self.avatar = try container.decodeIfPresent(Base64Data.self, forKey: "avatar")?.data
-            self.scores = try container.decode([String: Int].self, forKey: "scores")
-            self.lastSeen = try container.decode(Date.self, forKey: "last_seen", format: .millisecondsSince1970)
+            self.updatedAt = try container.readIfPresent(Date.self, "updated_at")
+            self.id = try container.read(Int.self, "id")
+            self.name = try container.read(String.self, "name")
+            self.rating = try container.readIfPresent(Float.self, "rating")
+            self.visits = try container.readIfPresent(Int32.self, "visits") ?? 0
+            self.email = try container.readIfPresent(String.self, "email")
+            self.pets = try container.read([Pet].self, "pets")
+            self.homepage = try container.readIfPresent(URL.self, "homepage")
+            self.token = try container.read(UUID.self, "token")
+            self.avatar = try container.readIfPresent(Base64Data.self, "avatar")?.data
+            self.scores = try container.read([String: Int].self, "scores")
+            self.lastSeen = try container.read(Date.self, "last_seen", format: .millisecondsSince1970)
         }
 
         /// Encodes the value, writing dates in their per-field formats.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.encodeIfPresent(updatedAt, forKey: "updated_at")
-            try container.encode(id, forKey: "id")
-            try container.encode(name, forKey: "name")
-            try container.encodeIfPresent(rating, forKey: "rating")
-            try container.encode(visits, forKey: "visits")
-            try container.encodeIfPresent(email, forKey: "email")
-            try container.encode(pets, forKey: "pets")
-            try container.encodeIfPresent(homepage, forKey: "homepage")
-            try container.encode(token, forKey: "token")
-            try container.encodeIfPresent(avatar, forKey: "avatar")
-            try container.encode(scores, forKey: "scores")
-            try container.encode(lastSeen, forKey: "last_seen", format: .millisecondsSince1970)
+            try container.writeIfPresent(updatedAt, "updated_at")
+            try container.write(id, "id")
+            try container.write(name, "name")
+            try container.writeIfPresent(rating, "rating")
+            try container.write(visits, "visits")
+            try container.writeIfPresent(email, "email")
+            try container.write(pets, "pets")
+            try container.writeIfPresent(homepage, "homepage")
+            try container.write(token, "token")
+            try container.writeIfPresent(avatar, "avatar")
+            try container.write(scores, "scores")
+            try container.write(lastSeen, "last_seen", format: .millisecondsSince1970)
         }
     }
 }

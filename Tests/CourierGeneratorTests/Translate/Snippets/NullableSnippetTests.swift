@@ -25,11 +25,11 @@ import Testing
             "public var milestone: Nullable<Int>?",
             "public var assignee: String?",
             "public init(milestone: Nullable<Int>? = nil, assignee: String?, title: String? = nil)",
-            #"self.milestone = try container.decodeNullableIfPresent(Int.self, forKey: "milestone")"#,
-            #"self.assignee = try container.decodeNullable(String.self, forKey: "assignee")"#,
-            #"try container.encodeNullableIfPresent(milestone, forKey: "milestone")"#,
-            #"try container.encode(assignee, forKey: "assignee")"#,
-            #"try container.encodeIfPresent(title, forKey: "title")"#,
+            #"self.milestone = try container.readNullableIfPresent(Int.self, "milestone")"#,
+            #"self.assignee = try container.readNullable(String.self, "assignee")"#,
+            #"try container.writeNullableIfPresent(milestone, "milestone")"#,
+            #"try container.write(assignee, "assignee")"#,
+            #"try container.writeIfPresent(title, "title")"#,
         ] {
             #expect(models.contains(line), "missing \(line)")
         }

@@ -26,7 +26,7 @@ import Testing
         for line in [
             "@Indirect public var parent: Team?", "public var lead: Person?", "@Indirect public var template: Repository?",
             "public var owner: Owner", "@Indirect public var latest: Repository?",
-            #"self.parent = try container.decodeIfPresent(Team.self, forKey: "parent")"#,
+            #"self.parent = try container.readIfPresent(Team.self, "parent")"#,
         ] {
             #expect(models.contains(line), "missing \(line)")
         }

@@ -26,7 +26,7 @@ import Testing
         for line in [
             "public indirect enum Actor: Codable, Hashable, Sendable {",
             "case user(User)", "case githubApp(Bot)", "case unknown(JSONValue)",
-            #"switch try container.decode(String.self, forKey: "kindOfActor") {"#,
+            #"switch try container.read(String.self, "kindOfActor") {"#,
             #"case "github-app": self = .githubApp(try Bot(from: decoder))"#,
             "default: self = .unknown(try JSONValue(from: decoder))",
             "case .unknown(let value): try value.encode(to: encoder)",

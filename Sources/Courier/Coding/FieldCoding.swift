@@ -1,0 +1,112 @@
+import Foundation
+
+/// Field-by-field decoding for hand-written and generated `init(from:)`.
+///
+/// Each method has a name of its own instead of another `decode` overload: the standard
+/// `decode(_:forKey:)` comes in seventeen overloads, and resolving them for every field (with a
+/// string-literal key to infer) was about half the time a debug build spent type-checking a
+/// generated model. One candidate per call leaves the compiler nothing to search.
+///
+/// ```swift
+/// let container = try decoder.container(keyedBy: WireKey.self)
+/// self.name = try container.read(String.self, "name")
+/// self.priority = try container.readIfPresent(Int.self, "priority") ?? 1
+/// self.startsAt = try container.readIfPresent(Date.self, "starts_at", format: .date)
+/// ```
+extension KeyedDecodingContainer {
+    /// The value at `key`; throws when the key is missing, `null`, or holds another type.
+    public func read<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
+        try decode(T.self, forKey: key)
+    }
+
+    /// The value at `key`, or `nil` when the key is missing or `null`.
+    public func readIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        try decodeIfPresent(T.self, forKey: key)
+    }
+
+    /// The date at `key` in `format`, whatever the service-wide date strategy is.
+    public func read(_ type: Date.Type, _ key: Key, format: DateFormat) throws -> Date {
+        try readDate(key, format: format)
+    }
+
+    /// The date at `key` in `format`, or `nil` when the key is missing or `null`.
+    public func readIfPresent(_ type: Date.Type, _ key: Key, format: DateFormat) throws -> Date? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try readDate(key, format: format)
+    }
+
+    /// A field that must be present but may be `null` (`nullable: true` without `?`): `nil` for
+    /// `null`, and a `keyNotFound` error when the key is missing.
+    public func readNullable<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        guard contains(key) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "The key must be present; its value may be null"))
+        }
+        return try decodeNil(forKey: key) ? nil : decode(T.self, forKey: key)
+    }
+
+    /// A field that may be missing or `null` (`nullable: true` on an optional type): `nil` when the
+    /// key is missing, ``Nullable/null`` for `null`.
+    public func readNullableIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> Nullable<T>? {
+        guard contains(key) else { return nil }
+        return try decodeNil(forKey: key) ? .null : .value(decode(T.self, forKey: key))
+    }
+
+    private func readDate(_ key: Key, format: DateFormat) throws -> Date {
+        switch format {
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try decode(Double.self, forKey: key))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try decode(Double.self, forKey: key) / 1000)
+        case .iso8601, .date:
+            let text = try decode(String.self, forKey: key)
+            let parsed = format == .iso8601 ? ISO8601.parse(text) : ISO8601.parseDay(text)
+            guard let parsed else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: self, debugDescription: "Expected \(format.rawValue) date, found \"\(text.prefix(64))\"")
+            }
+            return parsed
+        }
+    }
+}
+
+/// Field-by-field encoding for hand-written and generated `encode(to:)`, named apart from the
+/// standard `encode(_:forKey:)` overloads for the same reason as ``KeyedDecodingContainer/read(_:_:)``.
+///
+/// ```swift
+/// var container = encoder.container(keyedBy: WireKey.self)
+/// try container.write(name, "name")
+/// try container.writeIfPresent(startsAt, "starts_at", format: .date)
+/// ```
+extension KeyedEncodingContainer {
+    /// Writes `value` at `key`.
+    public mutating func write<T: Encodable>(_ value: T, _ key: Key) throws {
+        try encode(value, forKey: key)
+    }
+
+    /// Writes `value` at `key`, or nothing when it is `nil`.
+    public mutating func writeIfPresent<T: Encodable>(_ value: T?, _ key: Key) throws {
+        try encodeIfPresent(value, forKey: key)
+    }
+
+    /// Writes `date` at `key` in `format`.
+    public mutating func write(_ date: Date, _ key: Key, format: DateFormat) throws {
+        try encode(FormattedDate(date, format: format), forKey: key)
+    }
+
+    /// Writes `date` at `key` in `format`, or nothing when it is `nil`.
+    public mutating func writeIfPresent(_ date: Date?, _ key: Key, format: DateFormat) throws {
+        guard let date else { return }
+        try encode(FormattedDate(date, format: format), forKey: key)
+    }
+
+    /// A field that may be missing or `null`: nothing for `nil`, `null` for ``Nullable/null``, the
+    /// value otherwise.
+    public mutating func writeNullableIfPresent<T: Encodable>(_ value: Nullable<T>?, _ key: Key) throws {
+        switch value {
+        case nil: break
+        case .null?: try encodeNil(forKey: key)
+        case .value(let wrapped)?: try encode(wrapped, forKey: key)
+        }
+    }
+}
