@@ -61,7 +61,7 @@ def timed_build(package, target):
 def main():
     work = tempfile.mkdtemp(prefix="courier-generator-bench-")
     spec = os.path.join(work, "synthetic.courier.yaml")
-    sh([sys.executable, os.path.join(HERE, "make_synthetic_spec.py"), spec])
+    sh([sys.executable, os.path.join(HERE, "make_synthetic_spec.py"), spec, "--unions"])
 
     debug, release = tool("debug"), tool("release")
     out = os.path.join(work, "out")
@@ -103,7 +103,7 @@ let package = Package(
     for i in range(5):
         # Alternate between the spec with and without the extra field: each build sees one change.
         variant = os.path.join(work, f"variant{i}.courier.yaml")
-        args = [sys.executable, os.path.join(HERE, "make_synthetic_spec.py"), variant]
+        args = [sys.executable, os.path.join(HERE, "make_synthetic_spec.py"), variant, "--unions"]
         if i % 2 == 0:
             args.append("--extra-field")
         sh(args)
