@@ -42,82 +42,9 @@ import time
 HERE = os.path.abspath(os.path.join(os.getcwd(), "..", "shared", "bench"))
 
 
-def sh(args, cwd=None, env=None):
-    result = subprocess.run(args, cwd=cwd, capture_output=True, text=True, env=env)
-    if result.returncode != 0:
-        sys.exit(f"command failed: {' '.join(args)}\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
-    return result.stdout
-
-
-def count_lines(folder):
-    files = sorted(f for f in os.listdir(folder) if f.endswith(".swift"))
-    return len(files), sum(sum(1 for _ in open(os.path.join(folder, f))) for f in files)
-
-
-def write_if_changed(path, text):
-    if os.path.exists(path) and open(path).read() == text:
-        return
-    with open(path, "w") as f:
-        f.write(text)
-
-
-class Side:
-    """One generator's scratch package holding one generated module, SyntheticAPI."""
-
-    def __init__(self, name, package, generate, manifest, dependency_target):
-        self.name = name
-        self.package = package
-        self.sources = os.path.join(package, "Sources", "SyntheticAPI")
-        self.generate = generate  # (spec path) -> None, writes into self.sources
-        self.manifest = manifest
-        self.dependency_target = dependency_target
-
-    def prepare(self, spec):
-        shutil.rmtree(self.sources, ignore_errors=True)  # no stale files from another spec
-        os.makedirs(self.sources)
-        write_if_changed(os.path.join(self.package, "Package.swift"), self.manifest)
-        self.generate(spec)
-        sh(["swift", "build", "--target", self.dependency_target], cwd=self.package)
-
-    def clean_module(self):
-        """Deletes what compiling the module produced (objects, dependency records, priors,
-        diagnostics, the generated header, the swiftmodule) and keeps what SwiftPM wrote when
-        it planned the build (output-file-map.json, sources): deleting the whole build folder
-        leaves SwiftPM's cached plan pointing at a missing output file map."""
-        root = os.path.realpath(os.path.join(self.package, ".build", "debug"))
-        folder = os.path.join(root, "SyntheticAPI.build")
-        if os.path.isdir(folder):
-            for entry in os.listdir(folder):
-                path = os.path.join(folder, entry)
-                if entry in ("output-file-map.json", "sources", "module.modulemap"):
-                    continue
-                if os.path.isdir(path):
-                    if entry == "include":
-                        for name in os.listdir(path):
-                            os.remove(os.path.join(path, name))
-                    continue
-                os.remove(path)
-        modules = os.path.join(root, "Modules")
-        if os.path.isdir(modules):
-            for entry in os.listdir(modules):
-                if entry.startswith("SyntheticAPI."):
-                    path = os.path.join(modules, entry)
-                    shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
-
-    def build(self):
-        """(wall s, cpu s, peak RSS MB) of building the module."""
-        start = time.perf_counter()
-        result = subprocess.run(["/usr/bin/time", "-v", "swift", "build", "--target", "SyntheticAPI"],
-                                cwd=self.package, capture_output=True, text=True)
-        wall = time.perf_counter() - start
-        if result.returncode != 0:
-            sys.exit(f"{self.name} build failed:\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}")
-        err = result.stderr
-        with open(os.path.join(self.package, "last-build.log"), "w") as f:
-            f.write(result.stdout)
-        cpu = sum(float(m) for m in re.findall(r"(?:User|System) time \(seconds\): ([\d.]+)", err))
-        peak = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
-        return wall, cpu, int(peak.group(1)) / 1024 if peak else float("nan")
+# The shared script's pieces, used as they are: only the variants and the table differ here.
+sys.path.insert(0, HERE)
+from compile_bench import Side, count_lines, fmt, sh, write_if_changed  # noqa: E402
 
 
 def make_sides(args, size, work, suffix, checkout, courier_bin, oag_digest, oag_config, scratch):
@@ -191,15 +118,6 @@ let package = Package(
 )
 """, "OpenAPIRuntime")
     return [(courier_side, specs), (oag_side, specs)]
-
-
-def stats(values):
-    return statistics.median(values), min(values), max(values)
-
-
-def fmt(values, unit="s", digits=1):
-    med, lo, hi = stats(values)
-    return f"{med:.{digits}f} {unit} ({lo:.{digits}f}–{hi:.{digits}f})"
 
 
 def main():

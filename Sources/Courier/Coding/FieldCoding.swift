@@ -60,10 +60,8 @@ extension KeyedDecodingContainer {
             return Date(timeIntervalSince1970: try decode(Double.self, forKey: key) / 1000)
         case .iso8601, .date:
             let text = try decode(String.self, forKey: key)
-            let parsed = format == .iso8601 ? ISO8601.parse(text) : ISO8601.parseDay(text)
-            guard let parsed else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: self, debugDescription: "Expected \(format.rawValue) date, found \"\(text.prefix(64))\"")
+            guard let parsed = format.date(fromText: text) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: format.mismatch(text))
             }
             return parsed
         }

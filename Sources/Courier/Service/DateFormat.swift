@@ -16,10 +16,8 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .iso8601, .date:
             let text = try container.decode(String.self)
-            let parsed = self == .iso8601 ? ISO8601.parse(text) : ISO8601.parseDay(text)
-            guard let parsed else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "Expected \(rawValue) date, found \"\(text.prefix(64))\"")
+            guard let parsed = date(fromText: text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: mismatch(text))
             }
             return parsed
         case .secondsSince1970:
@@ -27,6 +25,16 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try container.decode(Double.self) / 1000)
         }
+    }
+
+    /// The date a text format (`.iso8601`, `.date`) reads from `text`, or `nil` when it does not parse.
+    func date(fromText text: String) -> Date? {
+        self == .iso8601 ? ISO8601.parse(text) : ISO8601.parseDay(text)
+    }
+
+    /// What a decoding error says when `text` is not a date in this format.
+    func mismatch(_ text: String) -> String {
+        "Expected \(rawValue) date, found \"\(text.prefix(64))\""
     }
 
     /// Encodes a date in this format into a single-value container.
