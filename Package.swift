@@ -19,6 +19,12 @@ let package = Package(
         .plugin(name: "CourierPlugin", targets: ["CourierPlugin"]),
         .plugin(name: "CourierGenerateCommand", targets: ["CourierGenerateCommand"]),
     ],
+    // The AsyncHTTPClient transport pulls in SwiftNIO (some 20 packages). Behind a trait that is
+    // off by default, SwiftPM leaves those packages out of the graph of every app that does not
+    // ask for it: `.package(url: …, traits: ["AsyncHTTPClient"])`.
+    traits: [
+        .trait(name: "AsyncHTTPClient", description: "The CourierAsyncHTTPClient transport on SwiftNIO"),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -91,16 +97,16 @@ let package = Package(
             ]
         ),
         // A transport on AsyncHTTPClient (SwiftNIO): its own product, so apps that do not want
-        // SwiftNIO never build it.
+        // SwiftNIO never build it, and empty unless the AsyncHTTPClient trait is on.
         .target(
             name: "CourierAsyncHTTPClient",
             dependencies: [
                 "Courier",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: .when(traits: ["AsyncHTTPClient"])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -136,7 +142,7 @@ let package = Package(
         // Runs one hostile-server case per process, so that its peak memory can be measured.
         .executableTarget(
             name: "TransportProbe",
-            dependencies: ["Courier", "CourierAsyncHTTPClient", "CourierTestServer"]
+            dependencies: ["Courier", .target(name: "CourierAsyncHTTPClient", condition: .when(traits: ["AsyncHTTPClient"])), "CourierTestServer"]
         ),
         .executableTarget(
             name: "CourierBenchmark",
@@ -171,13 +177,13 @@ let package = Package(
         .testTarget(name: "CourierTestServerTests", dependencies: ["CourierTestServer"]),
         .testTarget(
             name: "CourierAsyncHTTPClientTests",
-            dependencies: ["CourierAsyncHTTPClient", "Courier", "CourierTestServer"]
+            dependencies: [.target(name: "CourierAsyncHTTPClient", condition: .when(traits: ["AsyncHTTPClient"])), "Courier", "CourierTestServer"]
         ),
         // One suite of hostile-server cases run against every transport.
         .testTarget(
             name: "TransportConformanceTests",
             dependencies: [
-                "Courier", "CourierAsyncHTTPClient", "CourierTesting", "CourierTestServer",
+                "Courier", .target(name: "CourierAsyncHTTPClient", condition: .when(traits: ["AsyncHTTPClient"])), "CourierTesting", "CourierTestServer",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

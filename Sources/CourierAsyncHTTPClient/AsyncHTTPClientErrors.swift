@@ -1,3 +1,5 @@
+// Compiled only with the package's AsyncHTTPClient trait, which brings in SwiftNIO.
+#if AsyncHTTPClient
 import AsyncHTTPClient
 #if canImport(Glibc)
 import Glibc
@@ -56,3 +58,4 @@ extension AsyncHTTPClientTransport {
         }
     }
 }
+#endif

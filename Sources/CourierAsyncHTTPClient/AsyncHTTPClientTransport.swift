@@ -1,3 +1,5 @@
+// Compiled only with the package's AsyncHTTPClient trait, which brings in SwiftNIO.
+#if AsyncHTTPClient
 import AsyncHTTPClient
 import Courier
 import Foundation
@@ -132,3 +134,4 @@ extension TimeAmount {
         self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }
+#endif

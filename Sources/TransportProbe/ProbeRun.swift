@@ -1,5 +1,4 @@
 import Courier
-import CourierAsyncHTTPClient
 import Foundation
 
 /// One call of one scenario on one transport.
@@ -12,7 +11,7 @@ struct ProbeRun {
 
     /// `<outcome> <elapsed-ms>`, where the outcome is the failure's kind or `ok`.
     func run() async -> String {
-        let made: any Transport = transport == "asyncHTTPClient" ? AsyncHTTPClientTransport() : URLSessionTransport()
+        let made = ProbeTransports.make(transport)
         let service = ServiceConfiguration(
             name: "probe", baseURL: URL(string: "http://127.0.0.1:\(port)")!, timeout: timeout, maximumResponseSize: limit)
         let outcome: String
@@ -28,7 +27,7 @@ struct ProbeRun {
             outcome = "\(type(of: error))"
         }
         let elapsed = clock.now - start
-        try? await (made as? AsyncHTTPClientTransport)?.shutdown()
+        await ProbeTransports.shutDown(made)
         let (seconds, attoseconds) = elapsed.components
         return "\(outcome) \(seconds * 1000 + attoseconds / 1_000_000_000_000_000)"
     }

@@ -4,7 +4,7 @@ import Foundation
 /// server in another process, and prints one line each: outcome, overshoot past the timeout,
 /// peak resident memory.
 struct ProbeTable {
-    static let transports = ["urlSession", "asyncHTTPClient"]
+    static let transports = ProbeTransports.names
     static let timeoutMilliseconds = 3000
     static let limit = 64 << 20
 

@@ -1,5 +1,4 @@
 import Courier
-import CourierAsyncHTTPClient
 import CourierTestServer
 import Foundation
 
@@ -18,8 +17,8 @@ struct Throughput {
         let service = ServiceConfiguration(name: "throughput", baseURL: server.baseURL, timeout: .seconds(30))
         print("\(Throughput.rounds) rounds; medians")
         print("transport        \(Throughput.sequential) sequential GETs     \(Throughput.concurrent) concurrent GETs")
-        for name in ["urlSession", "asyncHTTPClient"] {
-            let transport: any Transport = name == "asyncHTTPClient" ? AsyncHTTPClientTransport() : URLSessionTransport()
+        for name in ProbeTransports.names {
+            let transport = ProbeTransports.make(name)
             let client = try Client(service: service, transport: transport)
             let request = Request<Data>(method: .get, path: "/pet")
             _ = try await client.send(request)  // connect once before measuring
@@ -36,7 +35,7 @@ struct Throughput {
                     }
                 })
             }
-            try? await (transport as? AsyncHTTPClientTransport)?.shutdown()
+            await ProbeTransports.shutDown(transport)
             let sequential = median(sequentialTimes)
             let concurrent = median(concurrentTimes)
             print(

@@ -1,5 +1,4 @@
 import Courier
-import CourierAsyncHTTPClient
 import CourierTestServer
 import Foundation
 

@@ -1,3 +1,5 @@
+// Compiled only with the package's AsyncHTTPClient trait, which brings in SwiftNIO.
+#if AsyncHTTPClient
 import Courier
 import CourierAsyncHTTPClient
 import CourierTestServer
@@ -49,3 +51,4 @@ struct AsyncHTTPClientTransportTests {
         }
     }
 }
+#endif

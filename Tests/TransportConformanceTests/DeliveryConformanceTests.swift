@@ -1,5 +1,4 @@
 import Courier
-import CourierAsyncHTTPClient
 import CourierTestServer
 import Foundation
 import HTTPTypes
@@ -62,7 +61,7 @@ struct DeliveryConformanceTests {
         }
     }
 
-    @Test("header bytes that are not UTF-8 do not cost the response", arguments: [TransportUnderTest.asyncHTTPClient])
+    @Test("header bytes that are not UTF-8 do not cost the response", arguments: TransportUnderTest.allCases.filter { $0 != .urlSession })
     func nonUTF8Header(_ transport: TransportUnderTest) async throws {
         try await withServer(transport, routes: { $0.route(.get, "/bytes") { _ in HostileScripts.nonUTF8Header } }) { _, client in
             let response = try await client.response(for: Request<String>(method: .get, path: "/bytes"))
@@ -93,7 +92,7 @@ struct DeliveryConformanceTests {
         var request = Request<String>(method: .get, path: "/")
         request.addQuery("api_key", "s3cret-key")
         let (error, _) = await failure(of: request, on: client)
-        try? await (made as? AsyncHTTPClientTransport)?.shutdown()
+        try? await TransportUnderTest.shutDown(made)
         guard case .cannotConnect? = transportFailure(error) else {
             Issue.record("expected cannotConnect, got \(String(describing: error))")
             return

@@ -1,5 +1,4 @@
 import Courier
-import CourierAsyncHTTPClient
 import CourierTestServer
 import CourierTesting
 import Foundation
@@ -73,7 +72,7 @@ struct MalformedResponseConformanceTests {
                 body: Data("x".utf8), timeout: .seconds(5))
             let made = transport.make()
             let direct = await thrownError { _ = try await made.send(prepared, context: .testing()) }
-            try? await (made as? AsyncHTTPClientTransport)?.shutdown()
+            try? await TransportUnderTest.shutDown(made)
             guard case .invalidRequest(.bodyNotAllowed)? = (direct as? CourierError)?.reason else {
                 Issue.record("expected bodyNotAllowed from the transport, got \(String(describing: direct))")
                 return

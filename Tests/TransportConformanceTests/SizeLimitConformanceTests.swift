@@ -61,6 +61,7 @@ struct SizeLimitConformanceTests {
         }
     }
 
+    #if AsyncHTTPClient
     @Test("AsyncHTTPClient refuses a body that inflates beyond its ratio")
     func decompressionRatio() async throws {
         try await withServer(.asyncHTTPClient, decompressionRatio: 20, routes: {
@@ -71,6 +72,7 @@ struct SizeLimitConformanceTests {
             expectTooLarge(error)
         }
     }
+    #endif
 
     @Test("the service's default limit applies when the request sets none", arguments: TransportUnderTest.allCases)
     func serviceDefault(_ transport: TransportUnderTest) async throws {
