@@ -29,7 +29,7 @@ struct CourierGenerateCommand: CommandPlugin {
             let output = target.directoryURL.appendingPathComponent("Generated")
             let templateArguments = CourierFiles.templateArguments(courier: templates, target: target.directoryURL).arguments
             try run(tool, ["generate"] + specs.map(\.path) + ["--output", output.path] + templateArguments
-                + CourierFiles.shardArguments(for: specs))
+                + CourierFiles.layoutArguments(for: specs))
             print("Courier: wrote \(target.name)/Generated from \(specs.map(\.lastPathComponent).joined(separator: ", "))")
             generated += 1
         }

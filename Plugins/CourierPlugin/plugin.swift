@@ -20,7 +20,7 @@ struct CourierPlugin: BuildToolPlugin {
         // change to any of them must regenerate too.
         let dataFiles = files.filter { !CourierFiles.isSpec($0) && $0.pathExtension != "swift" }
         let arguments = ["generate"] + specs.map(\.path) + ["--output", output.path] + templates.arguments
-            + CourierFiles.shardArguments(for: specs)
+            + CourierFiles.layoutArguments(for: specs)
 
         return [
             .buildCommand(

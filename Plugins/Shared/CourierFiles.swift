@@ -4,25 +4,48 @@ import PackagePlugin
 /// What the Courier plugins agree on with the `courier` tool: which files are specs, which
 /// files a spec generates, and where Courier's templates are.
 enum CourierFiles {
-    /// The files the tool writes for a spec of `shards` shards, after `<stem>.`; the tool
-    /// guarantees exactly these (see `OutputLayout` in CourierGenerator, which this must match).
-    static func outputSuffixes(shards: Int) -> [String] {
-        ["Service", "Endpoints", "Client"]
-            + (1...shards).flatMap { shard in
-                ["Models", "Endpoints", "Client"].map { "\(shard < 10 ? "0" : "")\(shard).\($0)" }
+    /// How a spec's code is spread over files (a copy of `OutputLayout.Layout` in
+    /// CourierGenerator, which this must match: the plugin cannot link the generator).
+    enum Layout {
+        /// Service, Endpoints, Client and the models in `modelFiles` files.
+        case compact(modelFiles: Int)
+        /// Service, Endpoints, Client and, per shard, Models, Endpoints and Client.
+        case sharded(Int)
+
+        /// The layout of a spec, read from its size without parsing it: one models file below
+        /// 2.5 KB, four below 24 KB, four shards below 64 KB, else sixteen.
+        init(of spec: URL) {
+            let size = (try? FileManager.default.attributesOfItem(atPath: spec.path)[.size] as? Int) ?? 0
+            self = size < 2_500 ? .compact(modelFiles: 1)
+                : size < 24_000 ? .compact(modelFiles: 4)
+                : size < 64_000 ? .sharded(4) : .sharded(16)
+        }
+
+        /// The tool's spelling for `--layout`.
+        var argument: String {
+            switch self {
+            case .compact(let files): "compact\(files)"
+            case .sharded(let shards): "sharded\(shards)"
             }
+        }
+
+        /// The files the tool writes, after `<stem>.`; the tool guarantees exactly these.
+        var outputSuffixes: [String] {
+            switch self {
+            case .compact(let files):
+                ["Service"] + (files == 1 ? ["Models"] : (1...files).map { "Models.\($0)" }) + ["Endpoints", "Client"]
+            case .sharded(let shards):
+                ["Service", "Endpoints", "Client"]
+                    + (1...shards).flatMap { shard in
+                        ["Models", "Endpoints", "Client"].map { "\(shard < 10 ? "0" : "")\(shard).\($0)" }
+                    }
+            }
+        }
     }
 
-    /// How many shards a spec gets, read from its size without parsing it: 1 below 24 KB, 4
-    /// below 64 KB, else 16 (a copy of `OutputLayout.shardCount(forSpecBytes:)`).
-    static func shardCount(of spec: URL) -> Int {
-        let size = (try? FileManager.default.attributesOfItem(atPath: spec.path)[.size] as? Int) ?? 0
-        return size < 24_000 ? 1 : size < 64_000 ? 4 : 16
-    }
-
-    /// `--shards <stem>=<n>` for every spec.
-    static func shardArguments(for specs: [URL]) -> [String] {
-        specs.flatMap { ["--shards", "\(stem(of: $0))=\(shardCount(of: $0))"] }
+    /// `--layout <stem>=<layout>` for every spec.
+    static func layoutArguments(for specs: [URL]) -> [String] {
+        specs.flatMap { ["--layout", "\(stem(of: $0))=\(Layout(of: $0).argument)"] }
     }
 
     static func isSpec(_ url: URL) -> Bool {
@@ -41,7 +64,7 @@ enum CourierFiles {
 
     static func outputs(for spec: URL, in directory: URL) -> [URL] {
         let stem = stem(of: spec)
-        return outputSuffixes(shards: shardCount(of: spec)).map { directory.appendingPathComponent("\(stem).\($0).swift") }
+        return Layout(of: spec).outputSuffixes.map { directory.appendingPathComponent("\(stem).\($0).swift") }
     }
 
     /// Courier's own `templates/`: in the package that vends the plugin, which is the consumer's

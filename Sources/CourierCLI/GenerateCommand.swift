@@ -10,10 +10,12 @@ struct GenerateCommand: ParsableCommand {
         abstract: "Generate Swift sources from specs.",
         discussion: """
             For every `<stem>.courier.yaml` (or `.courier.yml`) writes `<stem>.Service.swift`, \
-            `<stem>.Endpoints.swift`, `<stem>.Client.swift` and, for each of N shards, `<stem>.<nn>.Models.swift`, \
-            `<stem>.<nn>.Endpoints.swift` and `<stem>.<nn>.Client.swift`. N is 1 for a spec under 24 KB, 4 under \
-            64 KB, else 16, unless `--shards <stem>=<n>` says otherwise. Files whose contents did not change \
-            are not rewritten.
+            `<stem>.Endpoints.swift`, `<stem>.Client.swift` and the models: for a spec under 24 KB in \
+            `<stem>.Models.1.swift` … `<stem>.Models.4.swift` (`<stem>.Models.swift` under 2.5 KB; layouts \
+            `compact4`, `compact1`), for a larger one sharded, with per shard nn `<stem>.<nn>.Models.swift`, \
+            `<stem>.<nn>.Endpoints.swift` and `<stem>.<nn>.Client.swift` (4 shards under 64 KB, else 16: \
+            `sharded4`, `sharded16`), unless `--layout <stem>=<layout>` says otherwise. Files whose contents \
+            did not change are not rewritten.
 
             Templates come from Courier's `templates/` directory. With `--templates`, files found in that \
             directory replace the default template of the same name one by one (a custom directory only \
@@ -35,8 +37,8 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Directory of Mustache templates replacing the defaults (per file).")
     var templates: String?
 
-    @Option(help: "Shards of one spec, as <stem>=<n> with n 1, 4 or 16 (the build plugin passes them); by file size when absent.")
-    var shards: [String] = []
+    @Option(help: "File layout of one spec, as <stem>=<layout> with compact1, compact4, sharded4 or sharded16 (the build plugin passes them); by file size when absent.")
+    var layout: [String] = []
 
     @Option(help: "Courier's own templates directory (the build plugin passes it); found next to the executable when absent.")
     var defaultTemplates: String?
@@ -56,29 +58,30 @@ struct GenerateCommand: ParsableCommand {
         }
         let generator = Generator(
             loader: SpecLoaderChoice.make(), translator: Translator(), renderer: renderer, writer: FileWriter())
-        let outcome = generator.generate(specFiles: specs, outputDirectory: output, shardCounts: try shardCounts())
+        let outcome = generator.generate(specFiles: specs, outputDirectory: output, layouts: try layouts())
         Console.report(outcome)
         if outcome.failed { throw ExitCode.failure }
     }
 }
 
 extension GenerateCommand {
-    /// The shard count of every spec: from `--shards`, else from the file's size.
-    func shardCounts() throws -> [String: Int] {
-        var counts: [String: Int] = [:]
+    /// The file layout of every spec: from `--layout`, else from the file's size.
+    func layouts() throws -> [String: OutputLayout.Layout] {
+        var layouts: [String: OutputLayout.Layout] = [:]
         for path in specs {
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            counts[OutputLayout.stem(of: path)] = OutputLayout.shardCount(forSpecBytes: size)
+            layouts[OutputLayout.stem(of: path)] = OutputLayout.Layout.forSpec(bytes: size)
         }
-        for entry in shards {
+        for entry in layout {
             let parts = entry.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, let count = Int(parts[1]), OutputLayout.allowedShardCounts.contains(count) else {
-                Console.error("error: --shards takes <stem>=<n> with n 1, 4 or 16, found '\(entry)'")
+            guard parts.count == 2, let chosen = OutputLayout.Layout(argument: String(parts[1])) else {
+                let names = OutputLayout.Layout.all.map(\.argument).joined(separator: ", ")
+                Console.error("error: --layout takes <stem>=<layout> with a layout among \(names), found '\(entry)'")
                 throw ExitCode.failure
             }
-            counts[String(parts[0])] = count
+            layouts[String(parts[0])] = chosen
         }
-        return counts
+        return layouts
     }
 }
 

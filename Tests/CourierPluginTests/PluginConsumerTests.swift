@@ -25,9 +25,15 @@ struct PluginConsumerTests {
         // which reruns the generator (its files stay untouched); from then on a no-op build is one.
         let settle = try await package.swift(["build"])
         #expect(settle.status == 0)
-        // A spec this small gets one shard (the plugin passes --shards weather=1): six files.
-        let models = try #require(package.generatedFile(named: "weather.01.Models.swift"))
-        #expect(package.generatedFile(named: "weather.02.Models.swift") == nil, "a small spec makes one shard")
+        // A spec this small gets the compact layout with one models file (the plugin passes
+        // --layout weather=compact1): four files.
+        let models = try #require(package.generatedFile(named: "weather.Models.swift"))
+        for name in ["weather.Service.swift", "weather.Endpoints.swift"] {
+            #expect(package.generatedFile(named: name) != nil, "missing \(name)")
+        }
+        for name in ["weather.01.Models.swift", "weather.Models.1.swift"] {
+            #expect(package.generatedFile(named: name) == nil, "a tiny spec makes one models file, not \(name)")
+        }
         let stamp = try modificationDate(of: models)
         let noop = try await package.swift(["build"])
         #expect(noop.status == 0)
@@ -56,8 +62,8 @@ struct PluginConsumerTests {
         try package.editSpec { $0.replacingOccurrences(of: "response: Forcast", with: "response: Forecast") }
         let command = try await package.swift(["package", "--allow-writing-to-package-directory", "courier-generate", "--target", "WeatherAPI"])
         #expect(command.status == 0, "courier-generate failed:\n\(command.output)")
-        // The factories of the one shard.
-        let committed = package.directory.appendingPathComponent("Sources/WeatherAPI/Generated/weather.01.Endpoints.swift")
+        // The compact layout's factories sit in the Endpoints file.
+        let committed = package.directory.appendingPathComponent("Sources/WeatherAPI/Generated/weather.Endpoints.swift")
         let endpoints = try String(contentsOf: committed, encoding: .utf8)
         #expect(endpoints.contains("public static func forecast(city: String) -> Request<Forecast>"))
     }

@@ -2,41 +2,28 @@
 /// the outputs before the tool runs.
 ///
 /// For every input `<dir>/<stem>.courier.yaml` (or `.courier.yml`) the generator writes exactly
-/// these files into the output directory, even when one of them has nothing to declare:
-/// `<stem>.Service.swift`, `<stem>.Endpoints.swift`, `<stem>.Client.swift`, and for each shard
-/// `nn` in 01…N: `<stem>.<nn>.Models.swift`, `<stem>.<nn>.Endpoints.swift`, `<stem>.<nn>.Client.swift`.
+/// the files of the spec's ``Layout``, even when one of them has nothing to declare. The layout
+/// depends on the spec's size in bytes (``Layout/forSpec(bytes:)``), which the build plugin reads
+/// without parsing YAML and passes to the tool:
 ///
-/// N depends on the spec's size in bytes (``shardCount(forSpecBytes:)``), which the build plugin
-/// reads without parsing YAML and passes to the tool: a Petstore-sized spec makes one shard (six
-/// files), a large API sixteen.
+/// - a small spec gets the compact layout: `<stem>.Service.swift`, `<stem>.Endpoints.swift`,
+///   `<stem>.Client.swift` and its models, in spec order, over `<stem>.Models.1.swift` …
+///   `<stem>.Models.4.swift` (one `<stem>.Models.swift` for a tiny spec);
+/// - a large one is sharded: those three files and, for each shard `nn` in 01…N,
+///   `<stem>.<nn>.Models.swift`, `<stem>.<nn>.Endpoints.swift`, `<stem>.<nn>.Client.swift`.
 ///
-/// Models, endpoint factories and client methods are spread over the shards by a stable hash
-/// (``shard(of:count:)``) of a model's name, or of an endpoint's resource (the literal segments
-/// of its path, see ``resourceKey(ofPath:)``), so a resource's endpoints stay in one file: a debug
-/// build compiles the files in parallel, and changing one model recompiles its model file, not the
-/// whole module. The hash, not the position, picks the file, so adding a model moves nothing else.
+/// Sharded models, endpoint factories and client methods are spread over the shards by a stable
+/// hash (``shard(of:count:)``) of a model's name, or of an endpoint's resource (the literal
+/// segments of its path, see ``resourceKey(ofPath:)``), so a resource's endpoints stay in one
+/// file: a debug build compiles the files in parallel, and changing one model recompiles its model
+/// file, not the whole module. The hash, not the position, picks the file, so adding a model moves
+/// nothing else. Models dominate the compile, which is why even the compact layout splits them.
 ///
-/// The layout is shaped by how a debug build schedules the files. The compiler's batch mode hands
-/// each job a contiguous run of the sorted files, at most 25 per job and at least one job per core,
-/// so the 51 files of a spec make three jobs on a two-core machine; a fourth job writes the module
-/// interface and starts beside the first. Shard numbers lead the names (zero-padded so they sort)
-/// to interleave heavy model files with light ones, and the first six shards take few models (the
-/// first job holds shards 1 to 5 and part of 6; the second starts with shard 6's models), so the
-/// first job is about as short as the interface job and the other two, equal, start together
-/// when both are done. (Swift 6.3's driver on Linux sometimes notices the interface job's end only
-/// when the job started with it ends; a short first job makes that cost nothing.)
+/// Why these shapes (how a two-core debug build schedules the files) is in
+/// `Benchmarks/generator/README.md`.
 public enum OutputLayout {
     /// How many files hold each sharded kind of a large spec (the most there are).
     public static let shardCount = 16
-
-    /// How many shards a spec of `bytes` bytes gets: 1 below 24 KB, 4 below 64 KB, else 16. The
-    /// build plugin keeps a copy of this rule (it cannot link the generator).
-    public static func shardCount(forSpecBytes bytes: Int) -> Int {
-        bytes < 24_000 ? 1 : bytes < 64_000 ? 4 : shardCount
-    }
-
-    /// The shard counts ``shardCount(forSpecBytes:)`` can give.
-    public static let allowedShardCounts: Set<Int> = [1, 4, 16]
 
     /// What groups an endpoint with others of its resource: the first two literal segments of its
     /// path (`/repos/{owner}/{repo}/issues/{number}` → `repos/issues`, `/pets/{id}` → `pets`).
@@ -145,13 +132,9 @@ public enum OutputLayout {
         return "\(stem).\(shard < 10 ? "0" : "")\(shard).\(kind.fileLabel).swift"
     }
 
-    /// Every output file name for a spec path with `shards` shards (sixteen unless given), in
-    /// ``FileKind`` order, shards in order.
-    public static func outputFileNames(forSpec path: String, shards: Int = shardCount) -> [String] {
-        let stem = stem(of: path)
-        return FileKind.allCases.flatMap { kind in
-            let shards = kind.isSharded ? Array(1...max(1, shards)) : [1]
-            return shards.map { outputFileName(stem: stem, kind: kind, shard: $0) }
-        }
+    /// Every output file name for a spec path laid out as `layout` (sixteen shards unless
+    /// given), in ``FileKind`` order, parts in order.
+    public static func outputFileNames(forSpec path: String, layout: Layout = .sharded(shardCount)) -> [String] {
+        layout.fileNames(stem: stem(of: path))
     }
 }

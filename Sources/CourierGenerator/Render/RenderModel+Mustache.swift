@@ -33,7 +33,7 @@ extension SpecRenderModel: MustacheParent {
         case "waredEndpoints": waredEndpoints
         case "hasWaredEndpoints": hasWaredEndpoints
         case "clientTypeName": clientTypeName
-        case "shardCount": shardCount
+        case "layout": layout.argument
         case "namedWares": namedWares
         case "hasNamedWares": hasNamedWares
         default: nil

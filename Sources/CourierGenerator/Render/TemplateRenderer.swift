@@ -36,42 +36,77 @@ public struct TemplateRenderer: FileRendering {
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             results.set(index, library.render(jobs[index].model, withTemplate: jobs[index].template))
         }
+        let texts = results.values
         var files: [GeneratedFile] = []
-        for (job, text) in zip(jobs, results.values) {
-            guard let text else {
-                throw RenderError.missingTemplate(name: job.template, searched: ["the loaded template set"])
+        var index = 0
+        for file in Self.files(of: model) {
+            var parts: [String] = []
+            for _ in file.templates {
+                guard let text = texts[index] else {
+                    throw RenderError.missingTemplate(name: jobs[index].template, searched: ["the loaded template set"])
+                }
+                parts.append(text)
+                index += 1
             }
-            files.append(GeneratedFile(name: job.fileName, contents: text))
+            files.append(GeneratedFile(name: file.name, contents: GeneratedText.joined(parts)))
         }
         return files
     }
 
+    /// One render: a template over a part of the spec.
     private struct Job {
-        let fileName: String
         let template: String
         let model: SpecRenderModel
     }
 
-    /// One job per output file; each shard renders its kind's template over its part only.
+    /// One output file: the templates rendered into it, in order, over its part of the spec.
+    private struct FilePlan {
+        let name: String
+        let templates: [String]
+        let model: SpecRenderModel
+    }
+
     private static func jobs(for model: SpecRenderModel) -> [Job] {
+        files(of: model).flatMap { file in file.templates.map { Job(template: $0, model: file.model) } }
+    }
+
+    /// The files of `model`'s layout; each part renders its kind's templates over its share only.
+    private static func files(of model: SpecRenderModel) -> [FilePlan] {
+        let layout = model.layout
         // Hashed once per name, not once per shard and kind (grouping keeps file order).
-        let count = model.shardCount
-        let modelsByShard = Dictionary(grouping: model.models) { OutputLayout.shard(of: $0.typeName, count: count) }
-        let endpointsByShard = Dictionary(grouping: model.endpoints) { OutputLayout.shard(of: $0.shardKey, count: count) }
-        return OutputLayout.FileKind.allCases.flatMap { kind -> [Job] in
-            guard kind.isSharded else {
-                return [Job(fileName: OutputLayout.outputFileName(stem: model.stem, kind: kind), template: kind.templateName, model: model)]
+        var modelsByPart: [Int: [ModelRender]] = [:]
+        var endpointsByPart: [Int: [EndpointRender]] = [:]
+        switch layout {
+        case .compact(let files):
+            // Runs of models in spec order, so models declared together stay together, of about
+            // equal weight, so the files compile in about equal time.
+            let total = model.models.reduce(0) { $0 + $1.weight }
+            var before = 0
+            for rendered in model.models {
+                let middle = 2 * before + rendered.weight
+                modelsByPart[min(files, middle * files / max(1, 2 * total) + 1), default: []].append(rendered)
+                before += rendered.weight
             }
-            return (1...max(1, count)).map { shard in
-                var part = model
+        case .sharded(let shards):
+            modelsByPart = Dictionary(grouping: model.models) { OutputLayout.shard(of: $0.typeName, count: shards) }
+            endpointsByPart = Dictionary(grouping: model.endpoints) { OutputLayout.shard(of: $0.shardKey, count: shards) }
+        }
+        return layout.fileKinds.flatMap { kind -> [FilePlan] in
+            let templates = layout.kinds(renderedInto: kind).map(\.templateName)
+            let name = { (part: Int) in layout.fileName(stem: model.stem, kind: kind, part: part) }
+            let count = layout.fileCount(of: kind)
+            // Compact layouts have no factory or method files: only their models are split.
+            guard kind.isSharded else {
+                return [FilePlan(name: name(1), templates: templates, model: model)]
+            }
+            return (1...count).map { part in
+                var share = model
                 if kind == .models {
-                    part.models = modelsByShard[shard] ?? []
+                    share.models = modelsByPart[part] ?? []
                 } else {
-                    part.endpoints = endpointsByShard[shard] ?? []
+                    share.endpoints = endpointsByPart[part] ?? []
                 }
-                return Job(
-                    fileName: OutputLayout.outputFileName(stem: model.stem, kind: kind, shard: shard),
-                    template: kind.templateName, model: part)
+                return FilePlan(name: name(part), templates: templates, model: share)
             }
         }
     }

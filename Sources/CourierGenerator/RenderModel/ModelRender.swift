@@ -30,6 +30,11 @@ public struct ModelRender: Sendable, Hashable {
     public var typeName: String {
         object.first?.typeName ?? enumeration.first?.typeName ?? union.first?.typeName ?? ""
     }
+    /// About how much code the model generates, in fields or cases (plus one for the type):
+    /// what the compact layout balances its models files by.
+    var weight: Int {
+        1 + (object.first?.fields.count ?? 0) + (enumeration.first?.cases.count ?? 0) + (union.first?.cases.count ?? 0)
+    }
 }
 
 /// A struct model.

@@ -46,8 +46,8 @@ public struct SpecRenderModel: Sendable, Hashable {
     public var clientTypeName: String
     /// Every ware some endpoint names, sorted: the properties of the facade's `NamedWares`.
     public var namedWares: [NamedWareRender] = []
-    /// How many files hold each sharded kind (see ``OutputLayout``); the generator sets it per spec.
-    public var shardCount = OutputLayout.shardCount
+    /// How the generated code is spread over files (see ``OutputLayout``); the generator sets it per spec.
+    public var layout: OutputLayout.Layout = .sharded(OutputLayout.shardCount)
 
     /// Creates a render model.
     public init(

@@ -5,14 +5,15 @@ public protocol FileWriting: Sendable {
     /// Writes `files` into `directory` (created if needed) and says what changed.
     func write(_ files: [GeneratedFile], to directory: String) throws(WriteError) -> WriteSummary
 
-    /// Removes the shard files of `stems` in `directory` that `keeping` does not name (left over
-    /// from a layout with more shards), so that a folder of committed sources never compiles two.
-    func removeStaleShards(of stems: Set<String>, keeping: Set<String>, in directory: String) -> [String]
+    /// Removes the layout files of `stems` in `directory` (shards, compact models files) that
+    /// `keeping` does not name, left over from another layout of the same spec, so that a folder
+    /// of committed sources never declares a model twice.
+    func removeStaleLayoutFiles(of stems: Set<String>, keeping: Set<String>, in directory: String) -> [String]
 }
 
 extension FileWriting {
     /// Removes nothing.
-    public func removeStaleShards(of stems: Set<String>, keeping: Set<String>, in directory: String) -> [String] { [] }
+    public func removeStaleLayoutFiles(of stems: Set<String>, keeping: Set<String>, in directory: String) -> [String] { [] }
 }
 
 /// What a write did.
@@ -77,19 +78,28 @@ public struct FileWriter: FileWriting {
         return summary
     }
 
-    /// See ``FileWriting/removeStaleShards(of:keeping:in:)``: `<stem>.<nn>.<Kind>.swift` files only.
-    public func removeStaleShards(of stems: Set<String>, keeping: Set<String>, in directory: String) -> [String] {
+    /// See ``FileWriting/removeStaleLayoutFiles(of:keeping:in:)``: `<stem>.<nn>.<Kind>.swift` and
+    /// `<stem>.Models[.<n>].swift` files only (what another layout of the same spec wrote).
+    public func removeStaleLayoutFiles(of stems: Set<String>, keeping: Set<String>, in directory: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var removed: [String] = []
         for name in names.sorted() where !keeping.contains(name) && name.hasSuffix(".swift") {
             let parts = name.split(separator: ".")
-            guard parts.count == 4, stems.contains(String(parts[0])), parts[1].count == 2, parts[1].allSatisfy(\.isNumber),
-                  ["Models", "Endpoints", "Client"].contains(String(parts[2]))
-            else { continue }
+            guard Self.isLayoutFile(parts, of: stems) else { continue }
             if (try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))) != nil {
                 removed.append(name)
             }
         }
         return removed
+    }
+
+    /// Whether a file name's dot-separated parts name a sharded file or a compact models file of
+    /// one of `stems`.
+    private static func isLayoutFile(_ parts: [Substring], of stems: Set<String>) -> Bool {
+        guard let stem = parts.first, stems.contains(String(stem)) else { return false }
+        let sharded = parts.count == 4 && parts[1].count == 2 && parts[1].allSatisfy(\.isNumber)
+            && ["Models", "Endpoints", "Client"].contains(String(parts[2]))
+        let compactModels = parts[1] == "Models" && (parts.count == 3 || (parts.count == 4 && parts[2].allSatisfy(\.isNumber)))
+        return sharded || compactModels
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 import Testing
 
 /// YAML in, Swift out, compared byte for byte with `Golden/petstore/`: the Petstore spec that the
-/// build plugin compiles into `PetstoreAPI`, in the layout the plugin picks for its size (one
-/// shard: six files). (Hand-built specs are covered by snippet tests.)
+/// build plugin compiles into `PetstoreAPI`, in the layout the plugin picks for its size (compact:
+/// seven files, the models over four of them). (Hand-built specs are covered by snippet tests.)
 @Suite struct GoldenTests {
     @Test func petstoreYAMLMatchesGoldenFiles() throws {
         let output = try TemporaryDirectory()
@@ -13,18 +13,22 @@ import Testing
         let spec = Rendering.packageRoot + "/Sources/PetstoreAPI/petstore.courier.yaml"
         let generator = Generator(loader: SpecLoader(), translator: Translator(), renderer: try Rendering.renderer(), writer: FileWriter())
         let bytes = FileManager.default.contents(atPath: spec)?.count ?? 0
-        let shards = OutputLayout.shardCount(forSpecBytes: bytes)
-        #expect(shards == 1)
-        // A stale shard from a larger layout is removed.
-        try Data("// stale".utf8).write(to: URL(fileURLWithPath: output.path + "/petstore.07.Models.swift"))
-        let outcome = generator.generate(specFiles: [spec], outputDirectory: output.path, shardCounts: ["petstore": shards])
+        let layout = OutputLayout.Layout.forSpec(bytes: bytes)
+        #expect(layout == .compact(modelFiles: 4))
+        // Stale files from other layouts of the same spec are removed; other files stay.
+        for stale in ["petstore.07.Models.swift", "petstore.01.Client.swift", "petstore.Models.swift", "petstore.Models.5.swift"] {
+            try Data("// stale".utf8).write(to: URL(fileURLWithPath: output.path + "/" + stale))
+        }
+        try Data("// mine".utf8).write(to: URL(fileURLWithPath: output.path + "/petstore.Models.Extra.swift"))
+        let outcome = generator.generate(specFiles: [spec], outputDirectory: output.path, layouts: ["petstore": layout])
         #expect(!outcome.failed, "\(outcome.diagnostics) \(outcome.failures)")
         var files: [String: String] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: output.path) {
             files[name] = String(decoding: FileManager.default.contents(atPath: output.path + "/" + name) ?? Data(), as: UTF8.self)
         }
-        #expect(files.keys.sorted() == OutputLayout.outputFileNames(forSpec: spec, shards: 1).sorted())
-        #expect(files.count == 6)
+        #expect(files.removeValue(forKey: "petstore.Models.Extra.swift") == "// mine")
+        #expect(files.keys.sorted() == OutputLayout.outputFileNames(forSpec: spec, layout: layout).sorted())
+        #expect(files.count == 7)
         for (name, text) in files {
             #expect(text.split(separator: "\n").count > 8, "\(name) is (nearly) empty")
         }
@@ -38,14 +42,14 @@ import Testing
         defer { output.remove() }
         let spec = Rendering.packageRoot + "/Sources/RealAPI/hub.courier.yaml"
         let generator = Generator(loader: SpecLoader(), translator: Translator(), renderer: try Rendering.renderer(), writer: FileWriter())
-        let shards = OutputLayout.shardCount(forSpecBytes: FileManager.default.contents(atPath: spec)?.count ?? 0)
-        let outcome = generator.generate(specFiles: [spec], outputDirectory: output.path, shardCounts: ["hub": shards])
+        let layout = OutputLayout.Layout.forSpec(bytes: FileManager.default.contents(atPath: spec)?.count ?? 0)
+        let outcome = generator.generate(specFiles: [spec], outputDirectory: output.path, layouts: ["hub": layout])
         #expect(!outcome.failed, "\(outcome.diagnostics) \(outcome.failures)")
         var files: [String: String] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: output.path) {
             files[name] = String(decoding: FileManager.default.contents(atPath: output.path + "/" + name) ?? Data(), as: UTF8.self)
         }
-        #expect(files.keys.sorted() == OutputLayout.outputFileNames(forSpec: spec, shards: shards).sorted())
+        #expect(files.keys.sorted() == OutputLayout.outputFileNames(forSpec: spec, layout: layout).sorted())
         try GoldenFile.check(files, name: "hub")
     }
 }

@@ -41,14 +41,25 @@ import Testing
         #expect(sorted.suffix(3) == ["petstore.Client.swift", "petstore.Endpoints.swift", "petstore.Service.swift"])
     }
 
-    @Test func theShardCountFollowsTheSpecsSize() {
-        #expect(OutputLayout.shardCount(forSpecBytes: 5_728) == 1)
-        #expect(OutputLayout.shardCount(forSpecBytes: 23_999) == 1)
-        #expect(OutputLayout.shardCount(forSpecBytes: 40_000) == 4)
-        #expect(OutputLayout.shardCount(forSpecBytes: 87_315) == 16)
-        #expect(OutputLayout.outputFileNames(forSpec: "a.courier.yaml", shards: 1) == [
-            "a.Service.swift", "a.01.Models.swift", "a.Endpoints.swift", "a.01.Endpoints.swift", "a.Client.swift", "a.01.Client.swift",
+    @Test func theLayoutFollowsTheSpecsSize() {
+        #expect(OutputLayout.Layout.forSpec(bytes: 512) == .compact(modelFiles: 1))
+        #expect(OutputLayout.Layout.forSpec(bytes: 5_728) == .compact(modelFiles: 4))
+        #expect(OutputLayout.Layout.forSpec(bytes: 23_999) == .compact(modelFiles: 4))
+        #expect(OutputLayout.Layout.forSpec(bytes: 40_000) == .sharded(4))
+        #expect(OutputLayout.Layout.forSpec(bytes: 87_315) == .sharded(16))
+        #expect(OutputLayout.outputFileNames(forSpec: "a.courier.yaml", layout: .compact(modelFiles: 1)) == [
+            "a.Service.swift", "a.Models.swift", "a.Endpoints.swift", "a.Client.swift",
         ])
+        #expect(OutputLayout.outputFileNames(forSpec: "a.courier.yaml", layout: .compact(modelFiles: 4)) == [
+            "a.Service.swift", "a.Models.1.swift", "a.Models.2.swift", "a.Models.3.swift", "a.Models.4.swift",
+            "a.Endpoints.swift", "a.Client.swift",
+        ])
+        #expect(OutputLayout.outputFileNames(forSpec: "a.courier.yaml", layout: .sharded(4)).count == 15)
+        for layout in OutputLayout.Layout.all {
+            #expect(OutputLayout.Layout(argument: layout.argument) == layout)
+        }
+        #expect(OutputLayout.Layout(argument: "compact2") == nil)
+        #expect(OutputLayout.Layout(argument: "16") == nil)
         for index in 0..<200 {
             #expect((1...4).contains(OutputLayout.shard(of: "Model\(index)", count: 4)))
             #expect(OutputLayout.shard(of: "Model\(index)", count: 1) == 1)

@@ -45,3 +45,127 @@ public struct HubClient: Sendable {
         self.init(client: client, namedWares: namedWares)
     }
 }
+
+extension HubClient {
+    /// `GET /repos/{owner}/{repo}/issues`.
+    public func listIssues(
+        owner: String,
+        repo: String,
+        state: String? = nil,
+        perPage: Int? = nil
+    ) async throws -> [Hub.Issue] {
+        try await client.send(Hub.listIssues(owner: owner, repo: repo, state: state, perPage: perPage))
+    }
+
+    /// Like ``listIssues(owner:repo:state:perPage:)``, with the response headers the spec declares.
+    public func listIssuesWithHeaders(owner: String, repo: String, state: String? = nil, perPage: Int? = nil) async throws -> (value: [Hub.Issue], headers: Hub.ListIssuesHeaders) {
+        let request = Hub.listIssues(owner: owner, repo: repo, state: state, perPage: perPage)
+        let response = try await client.response(for: request)
+        return (response.value, Hub.ListIssuesHeaders(response.raw))
+    }
+
+    /// The pages of ``listIssues(owner:repo:state:perPage:)``, fetched one at a time as the sequence is
+    /// iterated, until the last page, `maxPages` pages, or the task is cancelled.
+    public func listIssuesPages(owner: String, repo: String, state: String? = nil, perPage: Int? = nil, maxPages: Int? = nil) -> Pages<[Hub.Issue], Hub.Issue> {
+        let first = Hub.listIssues(owner: owner, repo: repo, state: state, perPage: perPage)
+        return Pages(
+            client: client,
+            first: first,
+            style: .link,
+            maxPages: maxPages,
+            stopsAtEmptyPage: false,
+            items: { $0 }
+        )
+    }
+
+    /// The items of every page of ``listIssuesPages(owner:repo:state:perPage:maxPages:)``, in order.
+    public func listIssuesItems(owner: String, repo: String, state: String? = nil, perPage: Int? = nil, maxPages: Int? = nil) -> PageItems<[Hub.Issue], Hub.Issue> {
+        listIssuesPages(owner: owner, repo: repo, state: state, perPage: perPage, maxPages: maxPages).allItems
+    }
+
+    /// `GET /repos/{owner}/{repo}/stargazers`.
+    public func listStargazers(owner: String, repo: String, page: Int? = nil) async throws -> [Hub.Stargazer] {
+        var request = Hub.listStargazers(owner: owner, repo: repo, page: page)
+        request.wares += [namedWares.audit]
+        return try await client.send(request)
+    }
+
+    /// The pages of ``listStargazers(owner:repo:page:)``, fetched one at a time as the sequence is
+    /// iterated, until the last page, `maxPages` pages, or the task is cancelled.
+    public func listStargazersPages(owner: String, repo: String, page: Int? = nil, maxPages: Int? = nil) -> Pages<[Hub.Stargazer], Hub.Stargazer> {
+        var first = Hub.listStargazers(owner: owner, repo: repo, page: page)
+        first.wares += [namedWares.audit]
+        return Pages(
+            client: client,
+            first: first,
+            style: .pageNumber(parameter: "page"),
+            maxPages: maxPages,
+            stopsAtEmptyPage: true,
+            items: { $0 }
+        )
+    }
+
+    /// The items of every page of ``listStargazersPages(owner:repo:page:maxPages:)``, in order.
+    public func listStargazersItems(owner: String, repo: String, page: Int? = nil, maxPages: Int? = nil) -> PageItems<[Hub.Stargazer], Hub.Stargazer> {
+        listStargazersPages(owner: owner, repo: repo, page: page, maxPages: maxPages).allItems
+    }
+
+    /// `GET /search/code`.
+    public func searchCode(q: String, cursor: String? = nil) async throws -> Hub.CodeSearch {
+        try await client.send(Hub.searchCode(q: q, cursor: cursor))
+    }
+
+    /// The pages of ``searchCode(q:cursor:)``, fetched one at a time as the sequence is
+    /// iterated, until the last page, `maxPages` pages, or the task is cancelled.
+    public func searchCodePages(q: String, cursor: String? = nil, maxPages: Int? = nil) -> Pages<Hub.CodeSearch, Hub.CodeHit> {
+        let first = Hub.searchCode(q: q, cursor: cursor)
+        return Pages(
+            client: client,
+            first: first,
+            style: .cursor(parameter: "cursor") { $0.nextCursor },
+            maxPages: maxPages,
+            stopsAtEmptyPage: false,
+            items: { $0.items }
+        )
+    }
+
+    /// The items of every page of ``searchCodePages(q:cursor:maxPages:)``, in order.
+    public func searchCodeItems(q: String, cursor: String? = nil, maxPages: Int? = nil) -> PageItems<Hub.CodeSearch, Hub.CodeHit> {
+        searchCodePages(q: q, cursor: cursor, maxPages: maxPages).allItems
+    }
+
+    /// `GET /events`.
+    public func listEvents() async throws -> [Hub.Event] {
+        try await client.send(Hub.listEvents())
+    }
+
+    /// `GET /teams/{id}`.
+    public func getTeam(id: Int) async throws -> Hub.Team {
+        try await client.send(Hub.getTeam(id: id))
+    }
+
+    /// `GET /repos/{owner}/{repo}`.
+    public func getRepository(owner: String, repo: String) async throws -> Hub.Repository {
+        try await client.send(Hub.getRepository(owner: owner, repo: repo))
+    }
+
+    /// `PATCH /repos/{owner}/{repo}/issues/{number}`.
+    public func updateIssue(owner: String, repo: String, number: Int, body: Hub.IssueUpdate) async throws -> Hub.Issue {
+        try await client.send(Hub.updateIssue(owner: owner, repo: repo, number: number, body: body))
+    }
+
+    /// `GET /repos/{owner}/{repo}/contents/{+path}`.
+    public func getContent<Value: Sendable>(
+        owner: String,
+        repo: String,
+        path: String,
+        media: Hub.GetContentMedia<Value>
+    ) async throws -> Value {
+        try await client.send(Hub.getContent(owner: owner, repo: repo, path: path, media: media))
+    }
+
+    /// `GET /repos/{owner}/{repo}/readme`.
+    public func getReadme(owner: String, repo: String) async throws -> String {
+        try await client.send(Hub.getReadme(owner: owner, repo: repo))
+    }
+}

@@ -16,3 +16,128 @@ extension Hub {
     /// Sample response bodies by endpoint name; this spec has none.
     public static let samples: [String: Data] = [:]
 }
+
+extension Hub {
+    /// The response headers ``listIssues`` declares, read from its response.
+    public struct ListIssuesHeaders: Sendable, Hashable {
+        /// `ETag`, when the response carries it in this form.
+        public var eTag: String?
+        /// `X-RateLimit-Remaining`, when the response carries it in this form.
+        public var xRateLimitRemaining: Int?
+        /// `Link`, when the response carries it in this form.
+        public var link: String?
+
+        /// Reads the headers of `response`.
+        public init(_ response: RawResponse) {
+            self.eTag = response.headerValue("ETag")
+            self.xRateLimitRemaining = response.headerValue("X-RateLimit-Remaining", as: Int.self)
+            self.link = response.headerValue("Link")
+        }
+    }
+
+    /// `GET /repos/{owner}/{repo}/issues`.
+    public static func listIssues(
+        owner: String,
+        repo: String,
+        state: String? = nil,
+        perPage: Int? = nil
+    ) -> Request<[Issue]> {
+        var request = Request<[Issue]>(method: .get, path: "/repos/{owner}/{repo}/issues", name: "listIssues", decoding: .snakeCaseJSON)
+        request.setPathParameter("owner", to: owner)
+        request.setPathParameter("repo", to: repo)
+        request.addQuery("state", state)
+        request.addQuery("per_page", perPage)
+        return request
+    }
+
+    /// `GET /repos/{owner}/{repo}/stargazers`.
+    public static func listStargazers(owner: String, repo: String, page: Int? = nil) -> Request<[Stargazer]> {
+        var request = Request<[Stargazer]>(method: .get, path: "/repos/{owner}/{repo}/stargazers", name: "listStargazers", decoding: .snakeCaseJSON)
+        request.setPathParameter("owner", to: owner)
+        request.setPathParameter("repo", to: repo)
+        request.addQuery("page", page)
+        return request
+    }
+
+    /// `GET /search/code`.
+    public static func searchCode(q: String, cursor: String? = nil) -> Request<CodeSearch> {
+        var request = Request<CodeSearch>(method: .get, path: "/search/code", name: "searchCode", decoding: .snakeCaseJSON)
+        request.addQuery("q", q)
+        request.addQuery("cursor", cursor)
+        return request
+    }
+
+    /// `GET /events`.
+    public static func listEvents() -> Request<[Event]> {
+        Request<[Event]>(method: .get, path: "/events", name: "listEvents", decoding: .snakeCaseJSON)
+    }
+
+    /// `GET /teams/{id}`.
+    public static func getTeam(id: Int) -> Request<Team> {
+        var request = Request<Team>(method: .get, path: "/teams/{id}", name: "getTeam", decoding: .snakeCaseJSON)
+        request.setPathParameter("id", to: id)
+        return request
+    }
+
+    /// `GET /repos/{owner}/{repo}`.
+    public static func getRepository(owner: String, repo: String) -> Request<Repository> {
+        var request = Request<Repository>(method: .get, path: "/repos/{owner}/{repo}", name: "getRepository", decoding: .snakeCaseJSON)
+        request.setPathParameter("owner", to: owner)
+        request.setPathParameter("repo", to: repo)
+        return request
+    }
+
+    /// `PATCH /repos/{owner}/{repo}/issues/{number}`.
+    public static func updateIssue(owner: String, repo: String, number: Int, body: IssueUpdate) -> Request<Issue> {
+        var request = Request<Issue>(method: .patch, path: "/repos/{owner}/{repo}/issues/{number}", name: "updateIssue", decoding: .snakeCaseJSON)
+        request.setPathParameter("owner", to: owner)
+        request.setPathParameter("repo", to: repo)
+        request.setPathParameter("number", to: number)
+        request.body = .json(body)
+        return request
+    }
+
+    /// The media types ``getContent`` can ask for; the one passed decides the `Accept` header
+    /// and the type of the answer.
+    public struct GetContentMedia<Value: Sendable>: Sendable {
+        /// The `Accept` header value sent.
+        public let accept: String
+        /// How the answer is decoded.
+        public let decoding: ResponseDecoding<Value>
+    }
+
+    /// `GET /repos/{owner}/{repo}/contents/{+path}`.
+    public static func getContent<Value: Sendable>(
+        owner: String,
+        repo: String,
+        path: String,
+        media: GetContentMedia<Value>
+    ) -> Request<Value> {
+        var request = Request<Value>(method: .get, path: "/repos/{owner}/{repo}/contents/{+path}", name: "getContent", decoding: media.decoding)
+        request.setPathParameter("owner", to: owner)
+        request.setPathParameter("repo", to: repo)
+        request.setPathSegments("+path", to: path)
+        request.addHeader("Accept", media.accept)
+        return request
+    }
+
+    /// `GET /repos/{owner}/{repo}/readme`.
+    public static func getReadme(owner: String, repo: String) -> Request<String> {
+        var request = Request<String>(method: .get, path: "/repos/{owner}/{repo}/readme", name: "getReadme")
+        request.setPathParameter("owner", to: owner)
+        request.setPathParameter("repo", to: repo)
+        request.addHeader("Accept", "application/vnd.hub.html")
+        request.addHeader("X-Hub-Api-Version", "2022-11-28")
+        return request
+    }
+}
+
+extension Hub.GetContentMedia where Value == Hub.FileContent {
+    /// Asks for `application/vnd.hub+json`; the answer is `Hub.FileContent`.
+    public static var json: Self { Self(accept: "application/vnd.hub+json", decoding: .snakeCaseJSON) }
+}
+
+extension Hub.GetContentMedia where Value == Data {
+    /// Asks for `application/vnd.hub.raw`; the answer is `Data`.
+    public static var raw: Self { Self(accept: "application/vnd.hub.raw", decoding: .data) }
+}

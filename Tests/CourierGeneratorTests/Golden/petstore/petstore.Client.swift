@@ -45,3 +45,92 @@ public struct PetstoreClient: Sendable {
         self.init(client: client, namedWares: namedWares)
     }
 }
+
+extension PetstoreClient {
+    /// Lists pets, optionally filtered.
+    ///
+    /// - Parameters:
+    ///   - sort: Field to sort by.
+    public func listPets(
+        limit: Int? = nil,
+        status: Petstore.PetStatus? = nil,
+        tags: [String]? = nil,
+        sort: String = "name"
+    ) async throws -> [Petstore.Pet] {
+        try await client.send(Petstore.listPets(limit: limit, status: status, tags: tags, sort: sort))
+    }
+
+    /// Every answer of ``listPets(limit:status:tags:sort:)`` (its cache policy is `localThenRemote`):
+    /// the stored one first, if there is one, then the network's when it differs.
+    public func listPetsUpdates(limit: Int? = nil, status: Petstore.PetStatus? = nil, tags: [String]? = nil, sort: String = "name") -> AsyncThrowingStream<Response<[Petstore.Pet]>, any Error> {
+        client.updates(for: Petstore.listPets(limit: limit, status: status, tags: tags, sort: sort))
+    }
+
+    /// Fetches one pet.
+    public func getPet(id: Int64, xRequestID: String? = nil) async throws -> Petstore.Pet {
+        try await client.send(Petstore.getPet(id: id, xRequestID: xRequestID))
+    }
+
+    /// Adds a pet.
+    public func createPet(body: Petstore.NewPet) async throws -> Petstore.Pet {
+        var request = Petstore.createPet(body: body)
+        request.wares += [namedWares.signature]
+        return try await client.send(request)
+    }
+
+    /// `PUT /pets/{id}`.
+    public func updatePet(id: Int64, body: Petstore.NewPet) async throws -> Petstore.Pet {
+        try await client.send(Petstore.updatePet(id: id, body: body))
+    }
+
+    /// `PATCH /pets/{id}`.
+    public func patchPet(id: Int64, body: Petstore.PetPatch) async throws -> Petstore.Pet {
+        try await client.send(Petstore.patchPet(id: id, body: body))
+    }
+
+    /// Removes a pet.
+    public func deletePet(id: Int64) async throws {
+        try await client.send(Petstore.deletePet(id: id))
+    }
+
+    /// Uploads a photo of a pet.
+    public func uploadPhoto(id: Int64, body: Data) async throws {
+        try await client.send(Petstore.uploadPhoto(id: id, body: body))
+    }
+
+    /// A plain-text report.
+    public func petReport(kind: String) async throws -> String {
+        try await client.send(Petstore.petReport(kind: kind))
+    }
+
+    /// All pet IDs as bytes.
+    public func petExport() async throws -> Data {
+        try await client.send(Petstore.petExport())
+    }
+
+    /// `GET /legacy/pets`.
+    @available(*, deprecated, message: "Use listPets instead.")
+    public func legacyPets() async throws -> Petstore.Page {
+        try await client.send(Petstore.legacyPets())
+    }
+
+    /// `GET /owners/{ownerID}/profile`.
+    public func getOwner(ownerID: Int) async throws -> Petstore.Owner {
+        try await client.send(Petstore.getOwner(ownerID: ownerID))
+    }
+
+    /// Exchanges a refresh token for new tokens.
+    public func refreshToken(refreshToken: String) async throws -> Petstore.TokenPair {
+        try await client.send(Petstore.refreshToken(refreshToken: refreshToken))
+    }
+
+    /// Exchanges credentials for tokens.
+    public func login(
+        username: String,
+        password: String,
+        scope: String = "read",
+        otp: String? = nil
+    ) async throws -> Petstore.TokenPair {
+        try await client.send(Petstore.login(username: username, password: password, scope: scope, otp: otp))
+    }
+}

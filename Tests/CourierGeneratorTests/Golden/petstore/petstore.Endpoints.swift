@@ -35,3 +35,128 @@ extension Petstore {
 
 """#.utf8)
 }
+
+extension Petstore {
+    /// Lists pets, optionally filtered.
+    ///
+    /// - Parameters:
+    ///   - sort: Field to sort by.
+    public static func listPets(
+        limit: Int? = nil,
+        status: PetStatus? = nil,
+        tags: [String]? = nil,
+        sort: String = "name"
+    ) -> Request<[Pet]> {
+        var request = Request<[Pet]>(method: .get, path: "/pets", name: "listPets")
+        request.addQuery("limit", limit)
+        request.addQuery("status", status)
+        request.addQuery("tags", tags)
+        request.addQuery("sort", sort)
+        request.cachePolicy = CachePolicy(.localThenRemote, timeToLive: .seconds(300))
+        return request
+    }
+
+    /// Fetches one pet.
+    public static func getPet(id: Int64, xRequestID: String? = nil) -> Request<Pet> {
+        var request = Request<Pet>(method: .get, path: "/pets/{id}", name: "getPet")
+        request.setPathParameter("id", to: id)
+        request.addHeader("X-Request-ID", xRequestID)
+        return request
+    }
+
+    /// Adds a pet.
+    public static func createPet(body: NewPet) -> Request<Pet> {
+        var request = Request<Pet>(method: .post, path: "/pets", name: "createPet")
+        request.body = .json(body)
+        request.timeout = .seconds(10)
+        request.idempotencyKeyHeader = "Idempotency-Key"
+        return request
+    }
+
+    /// `PUT /pets/{id}`.
+    public static func updatePet(id: Int64, body: NewPet) -> Request<Pet> {
+        var request = Request<Pet>(method: .put, path: "/pets/{id}", name: "updatePet")
+        request.setPathParameter("id", to: id)
+        request.body = .json(body)
+        return request
+    }
+
+    /// `PATCH /pets/{id}`.
+    public static func patchPet(id: Int64, body: PetPatch) -> Request<Pet> {
+        var request = Request<Pet>(method: .patch, path: "/pets/{id}", name: "patchPet")
+        request.setPathParameter("id", to: id)
+        request.body = .json(body)
+        return request
+    }
+
+    /// Removes a pet.
+    public static func deletePet(id: Int64) -> Request<Void> {
+        var request = Request<Void>(method: .delete, path: "/pets/{id}", name: "deletePet")
+        request.setPathParameter("id", to: id)
+        return request
+    }
+
+    /// Uploads a photo of a pet.
+    public static func uploadPhoto(id: Int64, body: Data) -> Request<Void> {
+        var request = Request<Void>(method: .post, path: "/pets/{id}/photo", name: "uploadPhoto")
+        request.setPathParameter("id", to: id)
+        request.body = .data(body, contentType: "image/png")
+        request.retry = .never
+        return request
+    }
+
+    /// A plain-text report.
+    public static func petReport(kind: String) -> Request<String> {
+        var request = Request<String>(method: .get, path: "/reports/{kind}", name: "petReport")
+        request.setPathParameter("kind", to: kind)
+        return request
+    }
+
+    /// All pet IDs as bytes.
+    public static func petExport() -> Request<Data> {
+        var request = Request<Data>(method: .get, path: "/export", name: "petExport")
+        request.authentication = .scheme(Petstore.AuthSchemes.apiKey)
+        return request
+    }
+
+    /// `GET /legacy/pets`.
+    @available(*, deprecated, message: "Use listPets instead.")
+    public static func legacyPets() -> Request<Page> {
+        Request<Page>(method: .get, path: "/legacy/pets", name: "legacyPets")
+    }
+
+    /// `GET /owners/{ownerID}/profile`.
+    public static func getOwner(ownerID: Int) -> Request<Owner> {
+        var request = Request<Owner>(method: .get, path: "/owners/{ownerID}/profile", name: "getOwner")
+        request.setPathParameter("ownerID", to: ownerID)
+        return request
+    }
+
+    /// Exchanges a refresh token for new tokens.
+    public static func refreshToken(refreshToken: String) -> Request<TokenPair> {
+        var request = Request<TokenPair>(method: .post, path: "/auth/refresh", name: "refreshToken")
+        var fields = FormFields()
+        fields.add("refresh_token", refreshToken)
+        request.body = .form(fields.items)
+        request.authentication = .none
+        return request
+    }
+
+    /// Exchanges credentials for tokens.
+    public static func login(
+        username: String,
+        password: String,
+        scope: String = "read",
+        otp: String? = nil
+    ) -> Request<TokenPair> {
+        var request = Request<TokenPair>(method: .post, path: "/auth/login", name: "login")
+        var fields = FormFields()
+        fields.add("username", username)
+        fields.add("password", password)
+        fields.add("scope", scope)
+        fields.add("otp", otp)
+        request.body = .form(fields.items)
+        request.authentication = .none
+        return request
+    }
+}
