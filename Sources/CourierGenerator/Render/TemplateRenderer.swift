@@ -30,7 +30,8 @@ public struct TemplateRenderer: FileRendering {
     /// Renders the files of `model` (see ``OutputLayout``), concurrently: the output does not
     /// depend on the order.
     public func render(_ model: SpecRenderModel) throws(RenderError) -> [GeneratedFile] {
-        let jobs = Self.jobs(for: model)
+        let plans = Self.files(of: model)
+        let jobs = plans.flatMap { file in file.templates.map { Job(template: $0, model: file.model) } }
         let results = RenderSlots(count: jobs.count)
         let library = self.library
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -39,7 +40,7 @@ public struct TemplateRenderer: FileRendering {
         let texts = results.values
         var files: [GeneratedFile] = []
         var index = 0
-        for file in Self.files(of: model) {
+        for file in plans {
             var parts: [String] = []
             for _ in file.templates {
                 guard let text = texts[index] else {
@@ -66,10 +67,6 @@ public struct TemplateRenderer: FileRendering {
         let model: SpecRenderModel
     }
 
-    private static func jobs(for model: SpecRenderModel) -> [Job] {
-        files(of: model).flatMap { file in file.templates.map { Job(template: $0, model: file.model) } }
-    }
-
     /// The files of `model`'s layout; each part renders its kind's templates over its share only.
     private static func files(of model: SpecRenderModel) -> [FilePlan] {
         let layout = model.layout
@@ -77,7 +74,8 @@ public struct TemplateRenderer: FileRendering {
         var modelsByPart: [Int: [ModelRender]] = [:]
         var endpointsByPart: [Int: [EndpointRender]] = [:]
         switch layout {
-        case .compact(let files):
+        case .compact(let requested):
+            let files = max(1, requested)
             // Runs of models in spec order, so models declared together stay together, of about
             // equal weight, so the files compile in about equal time.
             let total = model.models.reduce(0) { $0 + $1.weight }
