@@ -66,6 +66,24 @@ import Testing
         }
     }
 
+    /// The build plugin cannot link the generator, so it keeps a copy of the size rule; a copy that
+    /// drifts would declare other files than the tool writes.
+    @Test func theBuildPluginsCopyOfTheRuleMatches() throws {
+        let source = try String(contentsOfFile: Rendering.packageRoot + "/Plugins/Shared/CourierFiles.swift", encoding: .utf8)
+        let bands = source.matches(of: /size < ([0-9_]+) \? \.(compact\(modelFiles: \d+\)|sharded\(\d+\))/)
+        #expect(bands.count == 3)
+        for band in bands {
+            let bytes = try #require(Int(band.output.1.replacingOccurrences(of: "_", with: "")))
+            // `compact(modelFiles: 4)` → `compact4`, `sharded(4)` → `sharded4`: the tool's spelling.
+            let plugin = String(band.output.2).filter { $0.isLetter || $0.isNumber }.replacingOccurrences(of: "modelFiles", with: "")
+            let generator = OutputLayout.Layout.forSpec(bytes: bytes - 1)
+            #expect(generator.argument == plugin, "below \(bytes) bytes the plugin says \(plugin), the generator \(generator)")
+            #expect(OutputLayout.Layout.forSpec(bytes: bytes) != generator, "the generator's band ends at \(bytes) too")
+        }
+        #expect(source.contains(": .sharded(16)"), "the largest band")
+        #expect(OutputLayout.Layout.forSpec(bytes: 1 << 30) == .sharded(16))
+    }
+
     @Test func endpointsOfOneResourceShareAKey() {
         #expect(OutputLayout.resourceKey(ofPath: "/repos/{owner}/{repo}/issues/{number}") == "repos/issues")
         #expect(OutputLayout.resourceKey(ofPath: "/repos/{owner}/{repo}/issues") == "repos/issues")
