@@ -1,6 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// What needs the `AsyncHTTPClient` trait: SwiftNIO is resolved only when it is on.
+let withAsyncHTTPClient: TargetDependencyCondition? = .when(traits: ["AsyncHTTPClient"])
+/// The AsyncHTTPClient transport, for the targets that exercise it.
+let asyncHTTPClientTransport: Target.Dependency = .target(name: "CourierAsyncHTTPClient", condition: withAsyncHTTPClient)
+
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
@@ -102,11 +107,11 @@ let package = Package(
             name: "CourierAsyncHTTPClient",
             dependencies: [
                 "Courier",
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["AsyncHTTPClient"])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["AsyncHTTPClient"])),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: .when(traits: ["AsyncHTTPClient"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: withAsyncHTTPClient),
+                .product(name: "NIOCore", package: "swift-nio", condition: withAsyncHTTPClient),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: withAsyncHTTPClient),
+                .product(name: "NIOPosix", package: "swift-nio", condition: withAsyncHTTPClient),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: withAsyncHTTPClient),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -142,7 +147,7 @@ let package = Package(
         // Runs one hostile-server case per process, so that its peak memory can be measured.
         .executableTarget(
             name: "TransportProbe",
-            dependencies: ["Courier", .target(name: "CourierAsyncHTTPClient", condition: .when(traits: ["AsyncHTTPClient"])), "CourierTestServer"]
+            dependencies: ["Courier", asyncHTTPClientTransport, "CourierTestServer"]
         ),
         .executableTarget(
             name: "CourierBenchmark",
@@ -177,13 +182,13 @@ let package = Package(
         .testTarget(name: "CourierTestServerTests", dependencies: ["CourierTestServer"]),
         .testTarget(
             name: "CourierAsyncHTTPClientTests",
-            dependencies: [.target(name: "CourierAsyncHTTPClient", condition: .when(traits: ["AsyncHTTPClient"])), "Courier", "CourierTestServer"]
+            dependencies: [asyncHTTPClientTransport, "Courier", "CourierTestServer"]
         ),
         // One suite of hostile-server cases run against every transport.
         .testTarget(
             name: "TransportConformanceTests",
             dependencies: [
-                "Courier", .target(name: "CourierAsyncHTTPClient", condition: .when(traits: ["AsyncHTTPClient"])), "CourierTesting", "CourierTestServer",
+                "Courier", asyncHTTPClientTransport, "CourierTesting", "CourierTestServer",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

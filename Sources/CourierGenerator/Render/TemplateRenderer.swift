@@ -74,8 +74,8 @@ public struct TemplateRenderer: FileRendering {
         var modelsByPart: [Int: [ModelRender]] = [:]
         var endpointsByPart: [Int: [EndpointRender]] = [:]
         switch layout {
-        case .compact(let requested):
-            let files = max(1, requested)
+        case .compact:
+            let files = layout.fileCount(of: .models)
             // Runs of models in spec order, so models declared together stay together, of about
             // equal weight, so the files compile in about equal time.
             let total = model.models.reduce(0) { $0 + $1.weight }
