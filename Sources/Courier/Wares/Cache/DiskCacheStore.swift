@@ -16,8 +16,13 @@ import Darwin
 /// key; the full key is stored in the file and compared on read, so a hash collision is a miss,
 /// never another key's answer.
 ///
+/// The store trusts nothing it finds in the directory: only regular files with one link and no
+/// larger than the byte limit are read or counted, so a symbolic or hard link, a FIFO, a device
+/// or a huge sparse file under an entry's name is removed unread and is a miss (see
+/// ``EntryFile``).
+///
 /// Writes and removals run on a queue of the store's own, so disk work never holds a thread of
-/// Swift's cooperative pool; reads (one small file) run on the caller's.
+/// Swift's cooperative pool; reads (one file, at most the byte limit) run on the caller's.
 ///
 /// ```swift
 /// let store = DiskCacheStore(directory: cachesDirectory.appendingPathComponent("api"), byteLimit: 50 << 20)
@@ -45,16 +50,27 @@ public final class DiskCacheStore: CacheStore {
         self.byteLimit = byteLimit
         self.hasher = hasher ?? { FNV1a.hash64($0) }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        index.withLock { $0 = DiskCacheStore.scan(directory) }
+        index.withLock { $0 = DiskCacheStore.scan(directory, limit: byteLimit) }
     }
 
     /// How many entries and bytes the files hold, as the store counts them.
     public var usage: (entries: Int, bytes: Int) { index.withLock { ($0.sizes.count, $0.bytes) } }
 
     /// The entry under exactly `key`, or `nil`; an unreadable file is removed.
+    ///
+    /// The file is read only if it is a regular file with one link and no larger than the byte
+    /// limit (see ``EntryFile``); a link, FIFO, device or oversized file under the entry's name
+    /// is removed unread (a link itself, never its target) and the read is a miss.
     public func entry(for key: CacheKey) async -> CachedResponse? {
         let name = fileName(for: key)
-        guard let data = FileManager.default.contents(atPath: path(name)) else { return nil }
+        let data: Data
+        switch EntryFile.contents(of: path(name), limit: byteLimit) {
+        case .bytes(let bytes): data = bytes
+        case .missing: return nil
+        case .refused:
+            index.withLock { index in remove(name, from: &index) }
+            return nil
+        }
         guard let entry = DiskEntryFormat.decode(data) else {
             index.withLock { index in remove(name, from: &index) }
             return nil
@@ -147,20 +163,28 @@ public final class DiskCacheStore: CacheStore {
 
     /// The entry files in `directory`, oldest first by modification date; leftover temporary
     /// files of an interrupted write are deleted.
-    private static func scan(_ directory: URL) -> Index {
-        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)) ?? []
-        var found: [(name: String, size: Int, date: Date)] = []
-        for file in files {
-            if file.pathExtension == "tmp" {
-                unlink(file.path)
+    ///
+    /// Only names are listed, and each is looked at with `lstat`, so nothing is followed or
+    /// opened: a link, FIFO, device, file with a second link or file larger than `limit` named
+    /// like an entry is deleted (it could never be read as one), and a directory is left alone.
+    private static func scan(_ directory: URL, limit: Int) -> Index {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var found: [(name: String, size: Int, modified: Double)] = []
+        for name in names {
+            let path = directory.appendingPathComponent(name).path
+            if name.hasSuffix(".tmp") {
+                unlink(path)
                 continue
             }
-            guard file.pathExtension == "entry", let values = try? file.resourceValues(forKeys: Set(keys)) else { continue }
-            found.append((file.lastPathComponent, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast))
+            guard name.hasSuffix(".entry") else { continue }
+            switch EntryFile.status(path, limit: limit) {
+            case .entry(let size, let modified): found.append((name, size, modified))
+            case .refused: unlink(path)
+            case .directory, .missing: continue
+            }
         }
         var index = Index()
-        for file in found.sorted(by: { $0.date < $1.date }) {
+        for file in found.sorted(by: { $0.modified < $1.modified }) {
             index.sizes[file.name] = file.size
             index.bytes += file.size
             index.order.touch(file.name)

@@ -38,31 +38,36 @@ enum DiskEntryFormat {
     }
 
     /// The entry in `data`, or `nil` when the file is not a complete, intact entry.
+    ///
+    /// Works on `data`'s own bytes: only the metadata and the body are copied out, so a read
+    /// holds about one file and one body at a time. Every length in the file is checked against
+    /// the bytes there are before it is used, so a hostile file cannot make it trap or allocate.
     static func decode(_ data: Data) -> CachedResponse? {
-        let bytes = [UInt8](data)
-        guard bytes.count >= magic.count + 4 + 8, Array(bytes[0..<4]) == magic else { return nil }
-        let jsonLength = Int(read(bytes, at: 4, count: 4))
-        let jsonStart = 8
-        guard jsonLength <= bytes.count - jsonStart - 8 else { return nil }
-        let json = Data(bytes[jsonStart..<(jsonStart + jsonLength)])
-        guard let metadata = try? JSONDecoder().decode(Metadata.self, from: json) else { return nil }
-        let bodyStart = jsonStart + jsonLength
-        guard metadata.bodyLength >= 0, bodyStart + metadata.bodyLength + 8 == bytes.count else { return nil }
-        let body = bytes[bodyStart..<(bodyStart + metadata.bodyLength)]
-        guard read(bytes, at: bodyStart + metadata.bodyLength, count: 8) == FNV1a.hash64(body, seed: FNV1a.hash64(json)) else {
-            return nil
+        data.withUnsafeBytes { bytes -> CachedResponse? in
+            guard bytes.count >= magic.count + 4 + 8, bytes.prefix(4).elementsEqual(magic) else { return nil }
+            let jsonStart = 8
+            let jsonLength = Int(bigEndian(bytes, at: 4, count: 4))
+            guard jsonLength <= bytes.count - jsonStart - 8 else { return nil }
+            let bodyStart = jsonStart + jsonLength
+            let bodyLength = bytes.count - bodyStart - 8
+            let json = UnsafeRawBufferPointer(rebasing: bytes[jsonStart..<bodyStart])
+            let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart..<(bodyStart + bodyLength)])
+            guard bigEndian(bytes, at: bodyStart + bodyLength, count: 8) == FNV1a.hash64(body, seed: FNV1a.hash64(json)),
+                  let metadata = try? JSONDecoder().decode(Metadata.self, from: Data(json)),
+                  metadata.bodyLength == bodyLength  // compared, never added: it may be anything
+            else { return nil }
+            return CachedResponse(
+                key: metadata.key, status: metadata.status, headers: metadata.headers, body: Data(body),
+                storedAt: metadata.storedAt, initialAge: metadata.initialAge, freshnessLifetime: metadata.freshnessLifetime,
+                vary: metadata.vary, mustRevalidate: metadata.mustRevalidate)
         }
-        return CachedResponse(
-            key: metadata.key, status: metadata.status, headers: metadata.headers, body: Data(body),
-            storedAt: metadata.storedAt, initialAge: metadata.initialAge, freshnessLifetime: metadata.freshnessLifetime,
-            vary: metadata.vary, mustRevalidate: metadata.mustRevalidate)
     }
 
     private static func append(_ value: UInt64, bytes count: Int, to data: inout Data) {
         for shift in stride(from: (count - 1) * 8, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
-    private static func read(_ bytes: [UInt8], at offset: Int, count: Int) -> UInt64 {
+    private static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, count: Int) -> UInt64 {
         bytes[offset..<(offset + count)].reduce(0) { $0 << 8 | UInt64($1) }
     }
 }

@@ -1,0 +1,120 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Looking at and reading one entry file of a cache directory without trusting it.
+///
+/// Anything with write access to the directory (another process, a bug, an attacker) may put a
+/// symbolic link, a hard link to a file elsewhere, a FIFO, a device or a huge sparse file where
+/// an entry should be. The store only ever creates regular files with one link whose size is
+/// within its byte limit, so anything else is refused by its metadata, before a byte is read:
+/// links are never followed, a FIFO is never opened for blocking, and a file is never read
+/// beyond the size it had when it was opened, nor beyond the limit.
+enum EntryFile {
+    /// What a name in the directory is, judged by `lstat` (which does not follow links).
+    enum Status: Equatable {
+        /// A regular file with one link and at most `limit` bytes: possibly an entry.
+        case entry(size: Int, modified: Double)
+        /// A directory: left alone, since the store never makes one and `unlink` cannot remove it.
+        case directory
+        /// Nothing under the name (or it could not be looked at).
+        case missing
+        /// Something the store never writes there; the caller removes the name.
+        case refused
+    }
+
+    /// What reading a name gave.
+    enum Contents {
+        /// The file's bytes, at most `limit` of them.
+        case bytes(Data)
+        /// Nothing under the name, or it could not be opened for a reason that says nothing
+        /// about the file (no descriptors left, no permission).
+        case missing
+        /// Not a file the store wrote, or it changed while being read; the caller removes the name.
+        case refused
+    }
+
+    /// What `path` is, without following a link or opening it.
+    static func status(_ path: String, limit: Int) -> Status {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        if isDirectory(info) { return .directory }
+        guard isEntry(info, limit: limit) else { return .refused }
+        #if canImport(Darwin)
+        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #else
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #endif
+        return .entry(size: Int(info.st_size), modified: modified)
+    }
+
+    /// The bytes of the regular file at `path`, read with one buffer of the file's size.
+    static func contents(of path: String, limit: Int) -> Contents {
+        // Looked at first so that a FIFO or device is never opened at all; `open` below checks
+        // again, because the name may be replaced between the two calls.
+        switch status(path, limit: limit) {
+        case .entry: break
+        case .missing: return .missing
+        case .directory, .refused: return .refused
+        }
+        // O_NOFOLLOW: a link put there since `lstat` fails with ELOOP instead of being followed.
+        // O_NONBLOCK: a FIFO put there since cannot make `open` wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            // A link swapped in is refused (ELOOP; EMLINK on some BSDs); anything else (gone,
+            // out of descriptors, no permission) is a miss that leaves the file alone.
+            return errno == ELOOP || errno == EMLINK ? .refused : .missing
+        }
+        defer { close(descriptor) }
+        // The descriptor is what gets read, so its metadata is the one that counts.
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, isEntry(info, limit: limit) else { return .refused }
+        return readAll(descriptor, size: Int(info.st_size))
+    }
+
+    /// Exactly `size` bytes of `descriptor`, or `.refused` when the file turns out shorter or
+    /// longer: the store replaces files by renaming and never changes one in place, so a file
+    /// that changes size while open is not the store's.
+    private static func readAll(_ descriptor: Int32, size: Int) -> Contents {
+        var data = Data(count: size)
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < size {
+                let count = readRetrying(descriptor, base + offset, size - offset)
+                if count <= 0 { return false }  // an error, or the file shrank
+                offset += count
+            }
+            return true
+        }
+        guard complete else { return .refused }
+        var extra: UInt8 = 0
+        guard readRetrying(descriptor, &extra, 1) == 0 else { return .refused }  // it grew
+        return .bytes(data)
+    }
+
+    /// `read(2)`, retried when a signal interrupts it.
+    private static func readRetrying(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        while true {
+            let result = read(descriptor, buffer, count)
+            if result < 0, errno == EINTR { continue }
+            return result
+        }
+    }
+
+    /// A regular file with a single link, of at most `limit` bytes: the only kind the store
+    /// writes. A second link may be a name for a file outside the directory; anything larger
+    /// than the limit was never an entry, and reading it could take any amount of memory.
+    private static func isEntry(_ info: stat, limit: Int) -> Bool {
+        info.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) && info.st_nlink == 1 && info.st_size >= 0 && Int(info.st_size) <= limit
+    }
+
+    private static func isDirectory(_ info: stat) -> Bool {
+        info.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR)
+    }
+}
