@@ -52,7 +52,9 @@ extension AsyncHTTPClientTransport {
         case .remoteConnectionClosed, .bodyLengthMismatch:
             return CourierError.transport(.connectionLost(message: "\(error)"))
         case .invalidURL, .emptyHost, .emptyScheme:
-            return CourierError.invalidRequest(.invalidBaseURL(request.url?.absoluteString ?? ""))
+            // Without the query: it may hold keys.
+            let origin = "\(request.http.scheme ?? "")://\(request.http.authority ?? "")"
+            return CourierError.invalidRequest(.invalidBaseURL(origin))
         default:
             return CourierError.transport(.other(error))
         }

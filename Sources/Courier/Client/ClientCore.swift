@@ -13,11 +13,16 @@ final class ClientCore: Sendable {
     let wallClock: WallClock
     let random: RandomSource
     let events: EventHub
+    /// The client-wide wares that say whose credentials they apply, asked at the start of every call.
+    let identifiers: [any IdentifyingWare]
+    /// The client-wide wares to tell, and wait for, when a session's credentials end.
+    let sessionObservers: [any SessionEndObserving]
 
     init(
         service: ServiceConfiguration, transport: any Transport, wares: [any Ware], logger: Logger,
         clock: any Clock<Duration>, wallClock: WallClock, random: RandomSource
     ) throws {
+        let service = service.learningSensitiveNames()
         self.service = service
         self.logger = logger
         self.encoder = try RequestEncoder(service: service)
@@ -29,6 +34,9 @@ final class ClientCore: Sendable {
         self.wallClock = wallClock
         self.random = random
         self.events = EventHub(observers: wares.compactMap { $0 as? any EventObservingWare })
+        self.identifiers = wares.compactMap { $0 as? any IdentifyingWare }
+        self.sessionObservers = wares.compactMap { $0 as? any SessionEndObserving }
+        for ware in wares { (ware as? Authenticator)?.attach(self) }
     }
 
     /// Runs one call: encode, the wares and the transport, decode; every failure names the call.
@@ -51,13 +59,14 @@ final class ClientCore: Sendable {
         interim: (@Sendable (RawResponse, CallContext) -> Void)?
     ) async throws -> (Value, RawResponse, CallContext) {
         let setup = CallSetup(start: clock.now, skipped: skipped, interim: interim)
-        let context = CallContext(core: self, endpoint: request.endpointName, parent: parent, setup: setup)
+        var context = CallContext(core: self, endpoint: request.endpointName, parent: parent, setup: setup)
         let prepared: PreparedRequest
         do {
             prepared = try encoder.prepare(request, random: random)
         } catch {
             throw CallFailure.decorate(error, request: encoder.unencoded(request), context: context, origin: .encoding)
         }
+        context.principal = await principal(of: prepared, query: request.query, extraWares: request.wares, context: context)
         var value: Value?
         let chain = request.wares.isEmpty ? self.chain : self.chain.adding(request.wares)
         let raw = try await chain.run(prepared, context: context) { raw, _ in
@@ -73,6 +82,31 @@ final class ClientCore: Sendable {
             }
         }
         return (decoded, raw, context)
+    }
+
+    /// Whose call `prepared` is: its own credential fields, and the credentials every identifying
+    /// ware the call does not skip will apply.
+    private func principal(
+        of prepared: PreparedRequest, query: [QueryItem], extraWares: [any Ware], context: CallContext
+    ) async -> Principal {
+        var principal = CredentialFingerprint.principal(
+            fields: prepared.http.headerFields, sensitiveFields: prepared.credentialFields, query: query,
+            redaction: service.redaction)
+        let skipped = context.setup.skipped
+        for ware in identifiers where skipped.isEmpty || !skipped.contains(ObjectIdentifier(type(of: ware))) {
+            principal = principal.combined(with: await ware.principal(for: prepared, context: context))
+        }
+        for case let ware as any IdentifyingWare in extraWares where !skipped.contains(ObjectIdentifier(type(of: ware))) {
+            principal = principal.combined(with: await ware.principal(for: prepared, context: context))
+        }
+        return principal
+    }
+
+    /// Tells this client's session observers (the cache) that `principal`'s credentials ended, and
+    /// waits for them; then publishes `sessionEnded` to the app.
+    func sessionEnded(_ principal: Principal, reason: String) async {
+        for observer in sessionObservers { await observer.sessionEnded(principal) }
+        events.publish(StandardEvent.sessionEnded(reason: reason, principal: principal))
     }
 
     /// `raw` as `Value` by `decoding`, or a decoding ``CourierError``.

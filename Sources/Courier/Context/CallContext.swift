@@ -41,6 +41,9 @@ public struct CallContext: Sendable {
     }
     /// Typed values shared by this call's wares.
     public let storage: CallStorage
+    /// Whose call this is, decided before any ware runs (see ``Principal``): wares that share
+    /// work or stored answers between calls key them by it.
+    public internal(set) var principal: Principal = .anonymous
 
     let core: ClientCore
     let setup: CallSetup

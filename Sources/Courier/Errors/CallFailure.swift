@@ -23,9 +23,13 @@ enum CallFailure {
         if var error = error as? CourierError {
             guard let call = error.call else {
                 error.call = identity(of: request, context: context)
+                if error.secrets == nil { error.secrets = context.secrets(of: request) }
                 return error
             }
-            if call.callID == context.callID { return error }
+            if call.callID == context.callID {
+                if error.secrets == nil { error.secrets = context.secrets(of: request) }
+                return error
+            }
         }
         let reason: CourierError.Reason = switch origin {
         case .ware(let ware): .ware(ware: String(describing: type(of: ware)), error: error)
@@ -33,7 +37,9 @@ enum CallFailure {
         case .decoding: .other(kind: .decoding, message: "\(error)", response: nil, underlying: error)
         case .encoding: .other(kind: .invalidRequest, message: "\(error)", response: nil, underlying: error)
         }
-        return CourierError(reason, call: identity(of: request, context: context))
+        var wrapped = CourierError(reason, call: identity(of: request, context: context))
+        wrapped.secrets = context.secrets(of: request)
+        return wrapped
     }
 
     /// The identity of `context`'s call as `request` was when it failed.

@@ -23,6 +23,9 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
     /// The client fills it in before the error reaches the caller; `nil` only for errors made
     /// outside a call, such as a client that could not be created.
     public var call: CallIdentity?
+    /// The secret values of the call, scrubbed from ``message`` and ``description`` wherever they
+    /// appear (a server echoing a token in an error body, a key under a name nobody marked).
+    var secrets: CallSecrets?
 
     /// Creates an error for `reason`, with the call it belongs to if known.
     public init(_ reason: Reason, call: CallIdentity? = nil) {
@@ -125,8 +128,14 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
         return (underlying as? CourierError)?.underlying(as: type)
     }
 
-    /// What went wrong, without the call: `status 404 Not Found: {"error":"no such pet"}`.
+    /// What went wrong, without the call: `status 404 Not Found: {"error":"no such pet"}`. The
+    /// call's secrets are scrubbed from it by value, whatever their name.
     public var message: String {
+        let text = unscrubbedMessage
+        return secrets?.scrub(text) ?? text
+    }
+
+    private var unscrubbedMessage: String {
         switch reason {
         case .invalidRequest(let reason):
             "invalid request: \(reason)"
@@ -148,7 +157,8 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
     /// One line for logs and test failures: the call, then what went wrong.
     public var description: String {
         guard let call else { return message }
-        return "\(call): \(message)"
+        let text = "\(call): \(unscrubbedMessage)"
+        return secrets?.scrub(text) ?? text
     }
 }
 

@@ -77,6 +77,21 @@ public enum TransportFailure: Sendable, CustomStringConvertible {
         }
     }
 
+    /// `error` without what Foundation keeps in its `userInfo` (the failing URL with its query):
+    /// a bridged `NSError` becomes a ``FoundationErrorSummary`` of its domain, code and message;
+    /// Swift errors are kept as they are.
+    static func stripped(_ error: any Error) -> any Error {
+        if let error = error as? URLError { return URLError(error.code) }
+        guard type(of: error) is NSError.Type else { return error }
+        let bridged = error as NSError
+        return FoundationErrorSummary(domain: bridged.domain, code: bridged.code, message: bridged.localizedDescription)
+    }
+
+    /// `text` (a URL) without its query, which may hold keys.
+    static func withoutQuery(_ text: String) -> String {
+        text.firstIndex(of: "?").map { String(text[..<$0]) } ?? text
+    }
+
     /// `error`'s message without the details an `NSError` carries in its `userInfo`.
     static func safeMessage(of error: any Error) -> String {
         switch error {
@@ -91,6 +106,20 @@ public enum TransportFailure: Sendable, CustomStringConvertible {
             return "\(bridged.localizedDescription) (\(bridged.domain) \(bridged.code))"
         }
     }
+}
+
+/// What a transport kept of a Foundation error: its domain, code and message, without the
+/// `userInfo` (which holds the failing URL, query values and all).
+public struct FoundationErrorSummary: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The error's domain, such as `NSURLErrorDomain`.
+    public var domain: String
+    /// The error's code.
+    public var code: Int
+    /// Its localized description, as the transport got it.
+    public var message: String
+
+    /// `message (domain code)`.
+    public var description: String { "\(message) (\(domain) \(code))" }
 }
 
 /// A byte count for messages: `64 MB`, `512 KB`, `100 bytes`.

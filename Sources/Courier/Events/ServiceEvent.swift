@@ -20,9 +20,10 @@ public protocol ServiceEvent: Sendable {}
 
 /// The events Courier's own wares publish.
 public enum StandardEvent: ServiceEvent, Hashable, CustomStringConvertible {
-    /// The signed-in session is over (credentials rejected, refresh failed, or signed out);
-    /// `reason` says why, without secrets.
-    case sessionEnded(reason: String)
+    /// The signed-in session is over (credentials rejected, refresh failed, signed out, or
+    /// another user signed in); `reason` says why, without secrets, and `principal` whose session
+    /// it was (what the cache filed its answers under, now wiped).
+    case sessionEnded(reason: String, principal: Principal)
     /// The backend says it is in maintenance; `message` is what it said, if anything.
     case maintenance(message: String?)
     /// The backend no longer supports this app version; `message` is what it said, if anything.
@@ -31,7 +32,7 @@ public enum StandardEvent: ServiceEvent, Hashable, CustomStringConvertible {
     /// A one-line description.
     public var description: String {
         switch self {
-        case .sessionEnded(let reason): "session ended: \(reason)"
+        case .sessionEnded(let reason, _): "session ended: \(reason)"
         case .maintenance(let message): "maintenance" + (message.map { ": \($0)" } ?? "")
         case .obsoleteVersion(let message): "obsolete version" + (message.map { ": \($0)" } ?? "")
         }

@@ -17,12 +17,15 @@ public struct Redaction: Sendable, Hashable {
         self.sensitiveNames = Set(sensitiveNames.map { $0.lowercased() })
     }
 
-    /// Credentials' usual names: `Authorization`, cookies, tokens, keys, passwords, secrets,
-    /// signatures.
+    /// Credentials' usual names, in snake_case, camelCase and kebab-case: `Authorization`,
+    /// cookies, tokens, keys, passwords, secrets, signatures.
     public static let standard = Redaction(sensitiveNames: [
         "authorization", "proxy-authorization", "cookie", "set-cookie",
         "access_token", "refresh_token", "id_token", "token", "api_key", "apikey", "api-key", "key",
-        "x-api-key", "password", "passwd", "secret", "client_secret", "signature", "sig",
+        "accesstoken", "refreshtoken", "idtoken", "access-token", "refresh-token",
+        "auth_token", "authtoken", "x-auth-token", "session_token", "sessiontoken", "x-session-token",
+        "x-api-key", "password", "passwd", "secret", "client_secret", "clientsecret", "signature", "sig",
+        "private_key", "privatekey",
     ])
 
     /// What printed values are replaced with.

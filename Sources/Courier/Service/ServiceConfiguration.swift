@@ -111,3 +111,19 @@ public struct ServiceConfiguration: Sendable {
         return copy
     }
 }
+
+extension ServiceConfiguration {
+    /// This configuration with the names its auth schemes put credentials under (API-key header
+    /// fields and query items) added to ``redaction``: what a client runs with, so that a key sent
+    /// under any name is redacted without anyone listing it.
+    func learningSensitiveNames() -> ServiceConfiguration {
+        var copy = self
+        for scheme in authSchemes {
+            switch scheme.kind {
+            case .apiKeyHeader(let name), .apiKeyQuery(let name): copy.redaction.sensitiveNames.insert(name.lowercased())
+            case .bearer, .basic: break
+            }
+        }
+        return copy
+    }
+}

@@ -101,7 +101,7 @@ public final class URLSessionTransport: Transport {
         let head = request.http
         let text = "\(head.scheme ?? "https")://\(head.authority ?? "")\(head.path ?? "/")"
         guard let url = URL(string: text) else {
-            throw CourierError.invalidRequest(.invalidBaseURL(text))
+            throw CourierError.invalidRequest(.invalidBaseURL(TransportFailure.withoutQuery(text)))
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = head.method.rawValue
@@ -125,11 +125,13 @@ public final class URLSessionTransport: Transport {
         return HTTPResponse(status: HTTPResponse.Status(code: response.statusCode), headerFields: fields)
     }
 
-    /// Maps what `URLSession` threw to Courier's errors.
+    /// Maps what `URLSession` threw to Courier's errors. Nothing Foundation made is kept: a
+    /// `URLError`'s or `NSError`'s `userInfo` holds the failing URL (query values, API keys and
+    /// all), so only its code and a message are (`dump(error)` shows no secret).
     static func map(_ error: any Error, timeout: Duration) -> any Error {
         if error is CancellationError { return error }
         guard let urlError = error as? URLError else {
-            return Task.isCancelled ? CancellationError() : CourierError.transport(.other(error))
+            return Task.isCancelled ? CancellationError() : CourierError.transport(.other(TransportFailure.stripped(error)))
         }
         switch urlError.code {
         case .cancelled:
@@ -148,7 +150,7 @@ public final class URLSessionTransport: Transport {
             // to read" (a body cut short) as an unknown error.
             return CourierError.transport(.connectionLost(message: urlError.localizedDescription))
         default:
-            return Task.isCancelled ? CancellationError() : CourierError.transport(.other(urlError))
+            return Task.isCancelled ? CancellationError() : CourierError.transport(.other(URLError(urlError.code)))
         }
     }
 }

@@ -90,7 +90,9 @@ struct WareChain: Sendable {
             throw CallFailure.decorate(error, request: request, context: context, origin: .transport)
         }
         guard request.options.acceptableStatus.accepts(response.http.status.code) else {
-            throw CourierError(.status(response), call: CallFailure.identity(of: request, context: context))
+            var error = CourierError(.status(response), call: CallFailure.identity(of: request, context: context))
+            error.secrets = context.secrets(of: request)
+            throw error
         }
         return response
     }

@@ -46,7 +46,7 @@ struct ServiceEventsTests {
             _ = try await client.send(Request<[String: Int]>(method: .get, path: "/status", name: "status"))
             client.publish(ShopEvent.basketExpired(id: 3))
             var late = client.events.makeAsyncIterator()
-            client.publish(StandardEvent.sessionEnded(reason: "signed out"))
+            client.publish(StandardEvent.sessionEnded(reason: "signed out", principal: Principal("user:ada")))
 
             async let a = [first.next(), first.next(), first.next()].compactMap { $0 }.map(describe)
             async let b = [second.next(), second.next(), second.next()].compactMap { $0 }.map(describe)

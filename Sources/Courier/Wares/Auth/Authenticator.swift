@@ -8,26 +8,42 @@ import HTTPTypes
 ///   spec); a request picks one with ``Request/authentication``, `.none` opts out.
 /// - **Credentials** live in a ``CredentialStore``; sign in and out through the authenticator,
 ///   which keeps them in memory too.
+/// - **Whose call**: before any ware runs, it names the session a call's credentials belong to
+///   (``Credentials/identity``, kept through refreshes) as the call's ``Principal``, so the cache
+///   and coalescing keep users apart. A call is only ever sent with credentials of the session it
+///   started in: after a sign-out, or another user's sign-in, a call still waiting fails with
+///   ``CourierError/Kind/notSignedIn`` instead.
 /// - **Bearer refresh**: a token that expires within ``leeway`` (by its stored expiry, or a JWT's
 ///   `exp`) is refreshed before it is sent; a rejected status (401 unless the scheme says
 ///   otherwise) triggers one refresh and one replay. However many calls need a refresh at once,
 ///   one refresh request is made, as a side request that skips this ware, and every waiter
-///   resumes with its result; a cancelled waiter does not cancel it for the others. A call that
-///   carried an older token than the current one is replayed at once, without refreshing again.
-/// - **Failure**: when the refresh fails, every waiter fails with the same error (kind
-///   ``CourierError/Kind/refreshFailed``), the scheme's credentials are removed once and one
-///   `sessionEnded` event is published; later calls fail at once with that error until the next
-///   sign-in. A rejected status that cannot be refreshed ends the session the same way.
-/// - **Loop guard**: more than ``refreshLimit`` refreshes within ``refreshWindow`` fail instead
-///   of refreshing forever.
+///   resumes with its result; a waiter that is cancelled, or whose own timeout passes, leaves
+///   without cancelling it for the others. A call that carried an older token than the current
+///   one is replayed at once, without refreshing again. A refresh's result is kept only if the
+///   credentials it started from are still the current ones: a sign-out or sign-in during a
+///   refresh wins.
+/// - **Failure**: when the server rejects the refresh token (a 4xx other than 408 and 429),
+///   every waiter fails with the same error (kind ``CourierError/Kind/refreshFailed``), the
+///   scheme's credentials are removed once and one `sessionEnded` event is published; later calls
+///   fail at once with that error until the next sign-in. When the refresh fails for a passing
+///   reason (no connection, a timeout, a 5xx), the waiters fail with
+///   ``CourierError/Kind/refreshUnavailable``, which ``Retry`` retries, and the session and its
+///   refresh token are kept. A rejected status that cannot be refreshed ends the session.
+/// - **Sessions end everywhere**: signing out, signing in as someone else, or a session ending
+///   wipes what every client this authenticator serves kept for it (the ``HTTPCache``'s answers)
+///   before `signOut()` returns, and publishes `sessionEnded` on each.
+/// - **Loop guard**: more than ``refreshLimit`` successful refreshes within ``refreshWindow``
+///   fail instead of refreshing forever.
 ///
 /// ```swift
 /// let auth = Authenticator(store: FileCredentialStore(url: credentialsFile))
 /// let client = try Client(service: Petstore.service(), wares: [auth, Retry()])
 /// let tokens = try await client.send(Petstore.login(username: user, password: password))
-/// try await auth.signIn(.bearer(tokens.accessToken, refreshToken: tokens.refreshToken), for: Petstore.AuthSchemes.session)
+/// try await auth.signIn(
+///     .bearer(tokens.accessToken, refreshToken: tokens.refreshToken, identity: tokens.userID),
+///     for: Petstore.AuthSchemes.session)
 /// ```
-public final class Authenticator: Ware {
+public final class Authenticator: IdentifyingWare {
     /// Where credentials are kept.
     public let store: any CredentialStore
     /// How long before its expiry a bearer token is refreshed.
@@ -37,8 +53,12 @@ public final class Authenticator: Ware {
     /// The window ``refreshLimit`` counts in.
     public let refreshWindow: Duration
 
-    private let schemes = Locked<[AuthSchemeName: SchemeState]>([:])
-    private let refreshes = SharedCalls<AuthSchemeName, CredentialSnapshot>()
+    let schemes = Locked<[AuthSchemeName: SchemeState]>([:])
+    let refreshes = SharedCalls<RefreshKey, CredentialSnapshot>()
+    /// Store writes and the memory changes that go with them, one at a time, so that the store
+    /// and memory never disagree about who is signed in.
+    let commits = AsyncSerial()
+    let clients = Locked(ServedClients())
 
     /// An authenticator keeping credentials in `store`.
     public init(
@@ -58,31 +78,69 @@ public final class Authenticator: Ware {
 
     // MARK: - The session
 
-    /// Stores `credentials` for `scheme` (after a login), replacing any earlier ones.
+    /// Stores `credentials` for `scheme` (after a login), replacing any earlier ones. Credentials
+    /// without an ``Credentials/identity`` get a new random one: a new session. When they replace
+    /// another session's, that session ends (its cached answers are wiped, calls still waiting
+    /// for it fail) before this returns.
     public func signIn(_ credentials: Credentials, for scheme: AuthSchemeName) async throws {
-        try await store.save(credentials, for: scheme)
-        update(scheme) { state in
-            state.credentials = credentials
-            state.loaded = true
-            state.endedBy = nil
-        }
-    }
-
-    /// Forgets every scheme's credentials, in memory and in the store.
-    public func signOut() async throws {
-        try await store.removeAll()
-        schemes.withLock { schemes in
-            for name in schemes.keys {
-                schemes[name]?.credentials = nil
-                schemes[name]?.loaded = true
-                schemes[name]?.generation += 1
+        var credentials = credentials
+        if credentials.identity == nil { credentials.identity = Authenticator.newIdentity() }
+        let ended = try await commits.run { () -> Principal? in
+            let before = try await loadedUnderCommit(scheme)
+            try await store.save(credentials, for: scheme)
+            return update(scheme) { state -> Principal? in
+                state.credentials = credentials
+                state.loaded = true
+                state.endedBy = nil
+                state.generation += 1
+                guard let previous = before?.identity, previous != credentials.identity else { return nil }
+                return SchemeState.principal(scheme, identity: previous)
             }
         }
+        if let ended { await announce(ended, reason: "auth scheme '\(scheme)': another sign-in replaced it", context: nil) }
+    }
+
+    /// Forgets every scheme's credentials, in memory and in the store. Calls still waiting for
+    /// them fail with ``CourierError/Kind/notSignedIn``; what the clients kept for the ended
+    /// sessions (cached answers) is wiped before this returns.
+    public func signOut() async throws {
+        let ended = try await commits.run { () -> [Principal] in
+            // Schemes not used yet in this process may still have a session in the store (and
+            // answers cached under it from an earlier launch): learn whose, to wipe them too.
+            for name in clients.withLock({ $0.schemeNames }) { _ = try? await loadedUnderCommit(name) }
+            try await store.removeAll()
+            return schemes.withLock { schemes -> [Principal] in
+                var ended: [Principal] = []
+                for name in schemes.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+                    if let identity = schemes[name]?.credentials?.identity { ended.append(SchemeState.principal(name, identity: identity)) }
+                    schemes[name]?.credentials = nil
+                    schemes[name]?.loaded = true
+                    schemes[name]?.endedBy = nil
+                    schemes[name]?.generation += 1
+                }
+                return ended
+            }
+        }
+        for principal in ended { await announce(principal, reason: "signed out", context: nil) }
     }
 
     /// The credentials `scheme` would use now.
     public func credentials(for scheme: AuthSchemeName) async throws -> Credentials? {
         try await current(scheme).credentials
+    }
+
+    // MARK: - Whose call
+
+    /// The session of the scheme `request` uses (`auth:<scheme>:<identity>`), or
+    /// ``Principal/anonymous`` when it uses none.
+    public func principal(for request: PreparedRequest, context: CallContext) async -> Principal {
+        let scheme: AuthScheme?
+        do { scheme = try context.service.authScheme(for: request.options.authentication) } catch {
+            return Principal("auth:undeclared")  // the call fails here later; it shares nothing meanwhile
+        }
+        guard let scheme else { return .anonymous }
+        guard let snapshot = try? await current(scheme.name) else { return Principal("auth:\(scheme.name):unreadable") }
+        return SchemeState.principal(scheme.name, identity: snapshot.credentials?.identity)
     }
 
     // MARK: - The ware
@@ -96,15 +154,19 @@ public final class Authenticator: Ware {
         guard let scheme = try context.service.authScheme(for: request.options.authentication) else {
             return try await next(request, context)
         }
-        var sent = try await usable(scheme, context: context)
+        // The session the call was made for; `nil` only for a context built outside a client.
+        let expected = context.principal.part(startingWith: SchemeState.prefix(scheme.name))
+        var deadline = CallDeadline(request.timeout)
+        var sent = try await usable(scheme, expected: expected, deadline: deadline, context: context)
         do {
-            return try await next(try authorized(request, with: sent, scheme: scheme), context)
+            return try await next(try authorized(deadline.remaining(of: request), with: sent, scheme: scheme, context: context), context)
         } catch let error as CourierError where isRejection(error, by: scheme) {
-            sent = try await replacement(for: sent, rejectedWith: error, scheme: scheme, context: context)
+            deadline = CallDeadline(request.timeout)
+            sent = try await replacement(for: sent, rejectedWith: error, scheme: scheme, expected: expected, deadline: deadline, context: context)
             var replay = context
             replay.attempt += 1
             do {
-                return try await next(try authorized(request, with: sent, scheme: scheme), replay)
+                return try await next(try authorized(deadline.remaining(of: request), with: sent, scheme: scheme, context: context), replay)
             } catch let again as CourierError where isRejection(again, by: scheme) {
                 await endSession(scheme, ifStill: sent.generation, reason: "credentials rejected again after a refresh", context: context)
                 throw again
@@ -112,32 +174,49 @@ public final class Authenticator: Ware {
         }
     }
 
-    /// Credentials good to send now: refreshed first when a bearer token is about to expire.
-    private func usable(_ scheme: AuthScheme, context: CallContext) async throws -> CredentialSnapshot {
+    /// Credentials good to send now for the session `expected`: refreshed first when a bearer
+    /// token is about to expire.
+    private func usable(
+        _ scheme: AuthScheme, expected: String?, deadline: CallDeadline, context: CallContext
+    ) async throws -> CredentialSnapshot {
         let snapshot = try await current(scheme.name)
-        guard let credentials = snapshot.credentials else { throw snapshot.endedBy ?? notSignedIn(scheme) }
+        let credentials = try check(snapshot, of: scheme, expected: expected)
         if scheme.kind == .bearer, scheme.refresh != nil, credentials.refreshToken != nil,
            expires(credentials, before: context.wallClock.now.addingTimeInterval(leeway.timeInterval)) {
-            return try await refreshed(scheme, after: snapshot.generation, context: context)
+            return try await refreshed(scheme, after: snapshot, expected: expected, deadline: deadline, context: context)
         }
         return snapshot
     }
 
-    /// What to replay with after `sent` was rejected: newer credentials if someone already
-    /// refreshed, else a refresh; without either the session ends and `error` is thrown.
+    /// What to replay with after `sent` was rejected: newer credentials of the same session if
+    /// someone already refreshed, else a refresh; without either the session ends and `error` is
+    /// thrown.
     private func replacement(
-        for sent: CredentialSnapshot, rejectedWith error: CourierError, scheme: AuthScheme, context: CallContext
+        for sent: CredentialSnapshot, rejectedWith error: CourierError, scheme: AuthScheme, expected: String?,
+        deadline: CallDeadline, context: CallContext
     ) async throws -> CredentialSnapshot {
         let latest = try await current(scheme.name)
         if latest.generation > sent.generation {
-            guard latest.credentials != nil else { throw latest.endedBy ?? error }
+            _ = try check(latest, of: scheme, expected: expected ?? SchemeState.prefix(scheme.name) + (sent.credentials?.identity ?? ""))
             return latest
         }
         guard scheme.kind == .bearer, scheme.refresh != nil, latest.credentials?.refreshToken != nil else {
             await endSession(scheme, ifStill: sent.generation, reason: "credentials rejected (status \(error.status?.code ?? 0))", context: context)
             throw error
         }
-        return try await refreshed(scheme, after: sent.generation, context: context)
+        return try await refreshed(scheme, after: sent, expected: expected, deadline: deadline, context: context)
+    }
+
+    /// The credentials of `snapshot`, when they belong to the session `expected` (when given).
+    func check(_ snapshot: CredentialSnapshot, of scheme: AuthScheme, expected: String?) throws -> Credentials {
+        guard let credentials = snapshot.credentials else { throw snapshot.endedBy ?? notSignedIn(scheme) }
+        if let expected, expected != SchemeState.part(scheme.name, identity: credentials.identity) {
+            throw CourierError.other(
+                .notSignedIn,
+                "the credentials of auth scheme '\(scheme.name)' changed to another sign-in while this call waited; "
+                    + "it was made for the previous session and is not sent with another's credentials")
+        }
+        return credentials
     }
 
     private func isRejection(_ error: CourierError, by scheme: AuthScheme) -> Bool {
@@ -150,136 +229,19 @@ public final class Authenticator: Ware {
         return expiry <= deadline
     }
 
-    private func notSignedIn(_ scheme: AuthScheme) -> CourierError {
+    func notSignedIn(_ scheme: AuthScheme) -> CourierError {
         .other(.notSignedIn, "no credentials for auth scheme '\(scheme.name)'; sign in first")
     }
 
-    // MARK: - Refresh
-
-    /// Credentials newer than `generation`: the current ones if someone already refreshed, else
-    /// the result of the one refresh in flight (started here if there is none).
-    private func refreshed(_ scheme: AuthScheme, after generation: Int, context: CallContext) async throws -> CredentialSnapshot {
-        let latest = try await current(scheme.name)
-        if latest.generation > generation {
-            guard latest.credentials != nil else { throw latest.endedBy ?? notSignedIn(scheme) }
-            return latest
-        }
-        return try await refreshes.join(scheme.name) { [self] in
-            try await refresh(scheme, context: context)
-        }.value
-    }
-
-    /// Makes one refresh: the side request, then the store; ends the session when it fails.
-    private func refresh(_ scheme: AuthScheme, context: CallContext) async throws -> CredentialSnapshot {
-        let snapshot = try await current(scheme.name)
-        guard let refresh = scheme.refresh, let refreshToken = snapshot.credentials?.refreshToken else {
-            throw snapshot.endedBy ?? notSignedIn(scheme)
-        }
-        let now = context.wallClock.now
-        let tooMany = update(scheme.name) { state -> Bool in
-            state.refreshTimes.removeAll { now.timeIntervalSince($0) > refreshWindow.timeInterval }
-            state.refreshTimes.append(now)
-            return state.refreshTimes.count > refreshLimit
-        }
-        if tooMany {
-            let error = CourierError.other(
-                .refreshFailed,
-                "auth scheme '\(scheme.name)' was refreshed more than \(refreshLimit) times in \(refreshWindow); stopping so it does not loop")
-            await endSession(scheme, ifStill: snapshot.generation, reason: "token refresh loop", context: context, error: error)
-            throw error
-        }
-        let grant: TokenGrant
-        do {
-            grant = try await refresh.perform(refreshToken, context, self)
-        } catch is CancellationError {
-            throw CancellationError()  // every waiter left; the session stays as it was
-        } catch {
-            let cause = (error as? CourierError).map { "\($0.kind)" + ($0.status.map { " \($0.code) \($0.phrase)" } ?? "") }
-            let failure = CourierError.other(
-                .refreshFailed, "refreshing the credentials of auth scheme '\(scheme.name)' failed (\(cause ?? "\(type(of: error))"))",
-                response: (error as? CourierError)?.response, underlying: error)
-            await endSession(scheme, ifStill: snapshot.generation, reason: "token refresh failed", context: context, error: failure)
-            throw failure
-        }
-        let fresh = Credentials(
-            token: grant.accessToken, refreshToken: grant.refreshToken ?? refreshToken,
-            expiresAt: grant.expiresIn.map { context.wallClock.now.addingTimeInterval($0.timeInterval) })
-        do {
-            try await store.save(fresh, for: scheme.name)
-        } catch {
-            // The new tokens still work for this process; only keeping them failed.
-            context.logger.warning("could not store refreshed credentials", metadata: ["courier.error": "\(error)"])
-        }
-        return update(scheme.name) { state in
-            state.credentials = fresh
-            state.generation += 1
-            return state.snapshot
-        }
-    }
-
-    /// Removes `scheme`'s credentials and publishes `sessionEnded`, once: only when they are
-    /// still those of `generation` (a newer sign-in or refresh is left alone).
-    private func endSession(
-        _ scheme: AuthScheme, ifStill generation: Int, reason: String, context: CallContext, error: CourierError? = nil
-    ) async {
-        let ended = update(scheme.name) { state -> Bool in
-            guard state.generation == generation, state.credentials != nil else { return false }
-            state.credentials = nil
-            state.generation += 1
-            state.endedBy = error
-            return true
-        }
-        guard ended else { return }
-        do { try await store.removeCredentials(for: scheme.name) } catch {
-            context.logger.warning("could not remove ended credentials", metadata: ["courier.error": "\(error)"])
-        }
-        context.publish(StandardEvent.sessionEnded(reason: "auth scheme '\(scheme.name)': \(reason)"))
-    }
-
-    // MARK: - State
-
-    /// The scheme's credentials and generation, loaded from the store the first time.
-    private func current(_ name: AuthSchemeName) async throws -> CredentialSnapshot {
-        if let snapshot = schemes.withLock({ $0[name].flatMap { $0.loaded ? $0.snapshot : nil } }) { return snapshot }
-        let stored = try await store.credentials(for: name)
-        return update(name) { state in
-            if !state.loaded {
-                state.credentials = stored
-                state.loaded = true
-            }
-            return state.snapshot
-        }
-    }
-
-    private func update<Result>(_ name: AuthSchemeName, _ body: (inout SchemeState) -> Result) -> Result {
-        schemes.withLock { schemes in body(&schemes[name, default: SchemeState()]) }
-    }
-}
-
-/// One scheme's credentials in memory: how many times they changed, and how they ended.
-struct SchemeState {
-    var credentials: Credentials?
-    var loaded = false
-    /// Goes up with every refresh, sign-out and ended session, so a call knows whether the
-    /// credentials it sent are still the current ones.
-    var generation = 0
-    var refreshTimes: [Date] = []
-    /// The refresh failure that ended the session, for calls that still wait on it.
-    var endedBy: CourierError?
-
-    var snapshot: CredentialSnapshot {
-        CredentialSnapshot(credentials: credentials, generation: generation, endedBy: endedBy)
-    }
-}
-
-/// Credentials as of one generation.
-struct CredentialSnapshot: Sendable {
-    var credentials: Credentials?
-    var generation: Int
-    var endedBy: CourierError?
+    static func newIdentity() -> String { UUID().uuidString }
 }
 
 extension CourierError.Kind {
-    /// A request needs credentials and there are none: sign in first.
+    /// A request needs credentials and there are none, or the ones it was made with were signed
+    /// out or replaced by another sign-in while it waited: sign in (again) and send it again.
     public static let notSignedIn = CourierError.Kind("notSignedIn")
+    /// The credentials could not be refreshed for a passing reason (no connection, a timeout, a
+    /// 5xx from the auth server): the session is kept and the call may be tried again (``Retry``
+    /// does).
+    public static let refreshUnavailable = CourierError.Kind("refreshUnavailable")
 }

@@ -13,32 +13,41 @@ public struct Credentials: Sendable, Hashable, Codable, CustomStringConvertible,
     public var username: String?
     /// The password, for basic authentication.
     public var password: String?
+    /// A stable name of whose credentials these are — a user or account ID, never a secret — that
+    /// stays the same when tokens are refreshed. Calls made with them are filed under it
+    /// (``Principal``): the cache keeps a user's answers across refreshes, sign-ins of the same
+    /// user and launches, and never serves them to anyone else. When `nil`, the ``Authenticator``
+    /// gives each sign-in a random one (kept in the store with the credentials).
+    public var identity: String?
 
     /// Credentials with these parts.
     public init(
         token: String? = nil, refreshToken: String? = nil, expiresAt: Date? = nil,
-        username: String? = nil, password: String? = nil
+        username: String? = nil, password: String? = nil, identity: String? = nil
     ) {
         self.token = token
         self.refreshToken = refreshToken
         self.expiresAt = expiresAt
         self.username = username
         self.password = password
+        self.identity = identity
     }
 
-    /// Bearer tokens.
-    public static func bearer(_ accessToken: String, refreshToken: String? = nil, expiresAt: Date? = nil) -> Credentials {
-        Credentials(token: accessToken, refreshToken: refreshToken, expiresAt: expiresAt)
+    /// Bearer tokens, for the account `identity` when the app knows it.
+    public static func bearer(
+        _ accessToken: String, refreshToken: String? = nil, expiresAt: Date? = nil, identity: String? = nil
+    ) -> Credentials {
+        Credentials(token: accessToken, refreshToken: refreshToken, expiresAt: expiresAt, identity: identity)
     }
 
     /// A user name and password.
-    public static func basic(username: String, password: String) -> Credentials {
-        Credentials(username: username, password: password)
+    public static func basic(username: String, password: String, identity: String? = nil) -> Credentials {
+        Credentials(username: username, password: password, identity: identity)
     }
 
     /// An API key.
-    public static func apiKey(_ key: String) -> Credentials {
-        Credentials(token: key)
+    public static func apiKey(_ key: String, identity: String? = nil) -> Credentials {
+        Credentials(token: key, identity: identity)
     }
 
     /// Which parts are present, never their values.
@@ -49,6 +58,7 @@ public struct Credentials: Sendable, Hashable, Codable, CustomStringConvertible,
         if let expiresAt { parts.append("expiresAt: \(expiresAt)") }
         if let username { parts.append("username: \(username)") }
         if password != nil { parts.append("password: \(Redaction.placeholder)") }
+        if let identity { parts.append("identity: \(identity)") }
         return "Credentials(\(parts.joined(separator: ", ")))"
     }
 
@@ -63,6 +73,7 @@ public struct Credentials: Sendable, Hashable, Codable, CustomStringConvertible,
             "expiresAt": expiresAt as Any,
             "username": username as Any,
             "password": password.map { _ in Redaction.placeholder } as Any,
+            "identity": identity as Any,
         ])
     }
 }

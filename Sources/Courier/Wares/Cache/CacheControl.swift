@@ -31,9 +31,10 @@ enum Freshness {
     /// Statuses a cache may store (RFC 9110 §15.1, "heuristically cacheable").
     static let cacheableStatuses: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
 
-    /// The entry to keep for `response` to `request`, or `nil` when it must not be stored.
+    /// The entry to keep for `response` to the request whose field values are `vary`, or `nil`
+    /// when it must not be stored.
     static func entry(
-        for response: RawResponse, request: HTTPRequest, key: CacheKey, now: Date, timeToLive: Duration?
+        for response: RawResponse, vary values: VaryValues, key: CacheKey, now: Date, timeToLive: Duration?
     ) -> CachedResponse? {
         guard cacheableStatuses.contains(response.status.code) else { return nil }
         let control = CacheControl(response.http.headerFields[.cacheControl])
@@ -42,8 +43,8 @@ enum Freshness {
         for name in (response.http.headerFields[.vary] ?? "").split(separator: ",") {
             let name = name.trimmingCharacters(in: .whitespaces).lowercased()
             guard !name.isEmpty else { continue }
-            guard name != "*", let field = HTTPField.Name(name) else { return nil }  // varies on anything: not storable
-            vary[name] = request.headerFields[field]
+            guard name != "*", HTTPField.Name(name) != nil else { return nil }  // varies on anything: not storable
+            vary[name] = values.value(of: name)
         }
         let lifetime: Double?
         if control.noCache {
@@ -69,7 +70,7 @@ enum Freshness {
     /// `stored` after a `304 Not Modified`: the 304's header fields replace the stored ones of the
     /// same name, and freshness starts again from `now`.
     static func revalidated(
-        _ stored: CachedResponse, by notModified: RawResponse, request: HTTPRequest, now: Date, timeToLive: Duration?
+        _ stored: CachedResponse, by notModified: RawResponse, vary: VaryValues, now: Date, timeToLive: Duration?
     ) -> CachedResponse {
         var fields = stored.rawResponse(source: .network).http.headerFields
         for field in notModified.http.headerFields where field.name != .contentLength {
@@ -80,7 +81,7 @@ enum Freshness {
         }
         let merged = RawResponse(
             http: HTTPResponse(status: HTTPResponse.Status(code: stored.status), headerFields: fields), body: stored.body)
-        var entry = entry(for: merged, request: request, key: stored.key, now: now, timeToLive: timeToLive) ?? stored
+        var entry = entry(for: merged, vary: vary, key: stored.key, now: now, timeToLive: timeToLive) ?? stored
         entry.storedAt = now
         return entry
     }

@@ -75,12 +75,9 @@ public struct CachedResponse: Sendable, Codable {
     /// Whether the entry can be revalidated (it has an `ETag` or a `Last-Modified`).
     var hasValidators: Bool { header("ETag") != nil || header("Last-Modified") != nil }
 
-    /// Whether `request` sends the values this entry's response varied on.
-    func matchesVary(of request: HTTPRequest) -> Bool {
-        vary.allSatisfy { name, value in
-            guard let field = HTTPField.Name(name) else { return false }
-            return request.headerFields[field] == value
-        }
+    /// Whether the request sends the values this entry's response varied on.
+    func matchesVary(_ values: VaryValues) -> Bool {
+        vary.allSatisfy { name, value in values.value(of: name) == value }
     }
 
     /// The entry as a response, marked with where it came from.

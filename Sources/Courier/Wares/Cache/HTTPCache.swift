@@ -11,10 +11,17 @@ import HTTPTypes
 /// - Stored: responses to GET and HEAD with a cacheable status and no `no-store`; `no-cache`
 ///   entries are revalidated before every use; `Vary` values are part of the match. A
 ///   successful POST, PUT, PATCH or DELETE removes the stored answer for its URL.
-/// - Partitions: answers to requests that carry credentials are filed under the current
-///   ``partition`` (the signed-in identity: set it at sign-in, never to a token), others under a
-///   shared one. ``wipe(partition:)`` removes one at once; a `sessionEnded` event wipes the
-///   current one and switches to the signed-out partition.
+/// - Partitions: every answer is filed under whose call it was (``CallContext/principal``,
+///   decided before this ware runs): answers to anonymous calls under
+///   ``CacheKey/sharedPartition``, answers to credentialed ones under their principal — the
+///   session the ``Authenticator`` signed in, or a salted fingerprint of credentials the request
+///   carries itself. Anonymous and credentialed calls, two users and two schemes never share an
+///   answer, and a token refresh keeps the cache. `Vary` on a credential field (`Authorization`,
+///   `Cookie`, an API-key header) matches by whose credentials they are. When a session ends (a
+///   sign-out, another user signing in, a rejected refresh) its answers are wiped before the
+///   authenticator's `signOut()` returns, and an answer to a call of an ended session that
+///   arrives later is not stored. Apps that want one partition of their own for every
+///   credentialed call set ``partition``.
 /// - Provenance: a stored answer comes back as ``ResponseSource/cache(age:)``, one confirmed by a
 ///   `304` as ``ResponseSource/revalidated``; the call's storage says what happened
 ///   (``CacheOutcome``).
@@ -22,15 +29,11 @@ import HTTPTypes
 /// ```swift
 /// let cache = HTTPCache(store: HybridCacheStore(disk: DiskCacheStore(directory: cachesDirectory)))
 /// let client = try Client(service: Petstore.service(), wares: [cache, auth])
-/// cache.partition = user.id  // after signing in
 /// ```
-public final class HTTPCache: EventObservingWare {
+public final class HTTPCache: EventObservingWare, SessionEndObserving {
     /// Where answers are kept.
     public let store: any CacheStore
-    private let currentPartition = Locked(HTTPCache.signedOutPartition)
-
-    /// The partition of credentialed requests while nobody is signed in.
-    public static let signedOutPartition = "signed-out"
+    private let state = Locked(PartitionState())
 
     /// A cache over `store`.
     public init(store: any CacheStore = MemoryCacheStore()) {
@@ -40,28 +43,33 @@ public final class HTTPCache: EventObservingWare {
     /// The cache slot: outside authentication (a hit needs no credential), inside coalescing.
     public var position: WarePosition { .cache }
 
-    /// The partition answers to credentialed requests go to: the signed-in identity (a user ID,
-    /// not a token, so that a token refresh keeps the cache).
-    public var partition: String {
-        get { currentPartition.withLock { $0 } }
-        set { currentPartition.withLock { $0 = newValue } }
+    /// A partition of the app's own for every credentialed call (a user ID, never a token), in
+    /// place of the automatic one per ``Principal``; `nil`, the default, files each call under its
+    /// principal. Set it only when the app itself keeps users apart: every credentialed call goes
+    /// to it, whoever's credentials it carries. A session's end wipes it and sets it back to `nil`.
+    public var partition: String? {
+        get { state.withLock { $0.manual } }
+        set { state.withLock { $0.manual = newValue } }
     }
 
-    /// Removes every stored answer of `partition` (a user signing out), in memory and on disk.
+    /// Removes every stored answer of `partition`, in memory and on disk.
     public func wipe(partition: String) async {
         await store.removePartition(partition)
     }
 
-    /// Wipes the signed-in partition when the session ends.
+    /// Wipes what was filed under `principal`, and refuses to file anything more under it.
+    func sessionEnded(_ principal: Principal) async {
+        let partitions = state.withLock { $0.end(principal) }
+        for partition in partitions { await store.removePartition(partition) }
+    }
+
+    /// Wipes the ended session's answers when another ware announces `sessionEnded` (the
+    /// ``Authenticator`` has already waited for this cache by then).
     public func observe(_ event: any ServiceEvent) {
-        guard case StandardEvent.sessionEnded = event else { return }
-        let ended = currentPartition.withLock { partition -> String in
-            defer { partition = HTTPCache.signedOutPartition }
-            return partition
-        }
-        // Later calls already use the signed-out partition; the ended one is removed behind them.
+        guard case StandardEvent.sessionEnded(_, let principal) = event, !state.withLock({ $0.hasEnded(principal) }) else { return }
+        let partitions = state.withLock { $0.end(principal) }
         let store = self.store
-        Task { await store.removePartition(ended) }
+        Task { for partition in partitions { await store.removePartition(partition) } }
     }
 
     /// Answers `request` by its policy.
@@ -79,9 +87,10 @@ public final class HTTPCache: EventObservingWare {
             return response
         }
         let policy = request.options.cachePolicy ?? context.service.cachePolicy ?? CachePolicy(.localElseRemote)
-        let key = CacheKey(request: request.http, partition: partition(for: request))
+        let key = CacheKey(request: request.http, partition: partition(for: context.principal))
         let now = context.wallClock.now
-        let stored = await store.entry(for: key).flatMap { $0.matchesVary(of: request.http) ? $0 : nil }
+        let vary = VaryValues(request: request, principal: context.principal, redaction: context.service.redaction)
+        let stored = await store.entry(for: key).flatMap { $0.matchesVary(vary) ? $0 : nil }
         switch policy.mode {
         case .remoteOnly:
             context.storage[CacheOutcome.self] = .bypassed
@@ -98,10 +107,10 @@ public final class HTTPCache: EventObservingWare {
                 context.storage[CacheOutcome.self] = .hit
                 return stored.rawResponse(source: .cache(age: stored.age(at: now)))
             }
-            return try await fetch(request, key: key, stored: stored, policy: policy, context: context, next: next)
+            return try await fetch(request, key: key, vary: vary, stored: stored, policy: policy, context: context, next: next)
         case .remoteElseLocal:
             do {
-                return try await fetch(request, key: key, stored: stored, policy: policy, context: context, next: next)
+                return try await fetch(request, key: key, vary: vary, stored: stored, policy: policy, context: context, next: next)
             } catch let error as CourierError where HTTPCache.fallsBack(error) {
                 guard let stored, stored.isFresh(at: now) || !stored.mustRevalidate else { throw error }
                 context.storage[CacheOutcome.self] = .staleFallback
@@ -111,13 +120,14 @@ public final class HTTPCache: EventObservingWare {
             if let stored, context.takesEarlyResponses {
                 context.deliverEarly(stored.rawResponse(source: .cache(age: stored.age(at: now))))
             }
-            return try await fetch(request, key: key, stored: stored, policy: policy, context: context, next: next)
+            return try await fetch(request, key: key, vary: vary, stored: stored, policy: policy, context: context, next: next)
         }
     }
 
     /// Asks the network, conditionally when a stored entry has validators, and stores the answer.
     private func fetch(
-        _ request: PreparedRequest, key: CacheKey, stored: CachedResponse?, policy: CachePolicy, context: CallContext,
+        _ request: PreparedRequest, key: CacheKey, vary: VaryValues, stored: CachedResponse?, policy: CachePolicy,
+        context: CallContext,
         next: (PreparedRequest, CallContext) async throws -> RawResponse
     ) async throws -> RawResponse {
         var sent = request
@@ -129,34 +139,48 @@ public final class HTTPCache: EventObservingWare {
         let response = try await next(sent, context)
         let now = context.wallClock.now
         if response.status.code == 304, let stored {
-            let refreshed = Freshness.revalidated(stored, by: response, request: request.http, now: now, timeToLive: policy.timeToLive)
-            await store.store(refreshed)
             context.storage[CacheOutcome.self] = .revalidated
+            guard !CacheControl(response.http.headerFields[.cacheControl]).noStore else {
+                // Still the answer to this call, but the server no longer lets it be kept.
+                await store.removeEntry(for: key)
+                return stored.rawResponse(source: .revalidated)
+            }
+            let refreshed = Freshness.revalidated(stored, by: response, vary: vary, now: now, timeToLive: policy.timeToLive)
+            await keep(refreshed, of: vary.principal)
             return refreshed.rawResponse(source: .revalidated)
         }
         context.storage[CacheOutcome.self] = .miss
-        if let entry = Freshness.entry(for: response, request: request.http, key: key, now: now, timeToLive: policy.timeToLive) {
-            await store.store(entry)
+        if let entry = Freshness.entry(for: response, vary: vary, key: key, now: now, timeToLive: policy.timeToLive) {
+            await keep(entry, of: vary.principal)
         } else if stored != nil {
             await store.removeEntry(for: key)
         }
         return response
     }
 
-    /// Answers to requests with credentials (an auth scheme, `Authorization` or a cookie) are
-    /// the signed-in identity's; others are shared.
-    private func partition(for request: PreparedRequest) -> String {
-        let fields = request.http.headerFields
-        let credentialed = request.options.authentication != .none || fields[.authorization] != nil || fields[.cookie] != nil
-        return credentialed ? partition : CacheKey.sharedPartition
+    /// Stores `entry`, unless its partition's session ended while the call ran (checked again
+    /// after storing, so an end that raced the write still wins).
+    private func keep(_ entry: CachedResponse, of principal: Principal) async {
+        guard !state.withLock({ $0.isEnded(entry.key.partition) }) else { return }
+        state.withLock { $0.used(entry.key.partition, by: principal) }
+        await store.store(entry)
+        if state.withLock({ $0.isEnded(entry.key.partition) }) { await store.removeEntry(for: entry.key) }
+    }
+
+    /// Anonymous calls share ``CacheKey/sharedPartition``; credentialed ones are filed under the
+    /// app's ``partition`` when it set one, else under their principal.
+    private func partition(for principal: Principal) -> String {
+        if principal.isAnonymous { return CacheKey.sharedPartition }
+        return state.withLock { $0.manual } ?? principal.description
     }
 
     /// Removes the stored GET and HEAD answers for `request`'s URL after an unsafe method changed it.
     private func invalidate(_ request: HTTPRequest, context: CallContext) async {
+        let partitions = Set([partition(for: context.principal), CacheKey.sharedPartition])
         for method in [HTTPRequest.Method.get, .head] {
             var probe = request
             probe.method = method
-            for partition in [partition, CacheKey.sharedPartition] {
+            for partition in partitions {
                 await store.removeEntry(for: CacheKey(request: probe, partition: partition))
             }
         }

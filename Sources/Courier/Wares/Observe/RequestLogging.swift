@@ -8,8 +8,11 @@ import Logging
 ///
 /// Nothing secret is printed at any level: `Authorization`, `Proxy-Authorization`, `Cookie`,
 /// `Set-Cookie` and every header, query item and JSON or form field whose name is in the
-/// service's ``ServiceConfiguration/redaction`` (the spec's `sensitive: true` names are added
-/// there) or in ``Configuration/sensitiveNames`` shows as `<redacted>`.
+/// service's ``ServiceConfiguration/redaction`` (the spec's `sensitive: true` names, the auth
+/// schemes' API-key names and the refresh endpoint's fields are added there) or in
+/// ``Configuration/sensitiveNames`` shows as `<redacted>`; and the values of the call's
+/// credentials and sensitive items are scrubbed from every line wherever they appear, under any
+/// name — in a URL the server echoes, inside a JSON string, in an error message.
 ///
 /// ```swift
 /// let client = try Client(service: Petstore.service(), wares: [RequestLogging()], logger: logger)
@@ -54,13 +57,14 @@ public struct RequestLogging: Ware {
     ) async throws -> RawResponse {
         let logger = context.logger
         let redaction = redaction(for: context)
+        let secrets = CallSecrets(request: request, storage: context.storage, redaction: redaction)
         let call = "\(request.http.method.rawValue) \(redaction.redactedURL(of: request.http))"
-        logger.log(level: configuration.startLevel, "🚀 \(call) (\(context.endpoint))", metadata: configuration.includesCurl
-            ? ["courier.curl": "\(redaction.curl(for: request))"] : nil)
+        logger.log(level: configuration.startLevel, "\(secrets.scrub("🚀 \(call) (\(context.endpoint))"))", metadata: configuration.includesCurl
+            ? ["courier.curl": "\(secrets.scrub(redaction.curl(for: request)))"] : nil)
         if logger.logLevel <= configuration.bodyLevel {
             logger.log(level: configuration.bodyLevel, "🚀 request of \(context.endpoint)", metadata: [
-                "courier.headers": .array(redaction.redactedHeaderLines(request.http.headerFields).map { .string($0) }),
-                "courier.body": "\(redaction.redactedBody(request.body ?? Data(), contentType: request.http.headerFields[.contentType], limit: configuration.bodyLimit))",
+                "courier.headers": .array(redaction.redactedHeaderLines(request.http.headerFields).map { .string(secrets.scrub($0)) }),
+                "courier.body": "\(secrets.scrub(redaction.redactedBody(request.body ?? Data(), contentType: request.http.headerFields[.contentType], limit: configuration.bodyLimit)))",
             ])
         }
         do {
@@ -68,19 +72,19 @@ public struct RequestLogging: Ware {
             logger.log(
                 level: configuration.successLevel,
                 "✅ \(response.status.code) \(response.status.phrase) \(context.endpoint) in \(milliseconds(context.elapsed)), \(response.body.count) bytes from \(response.source)")
-            logResponse(response, redaction: redaction, logger: logger, context: context)
+            logResponse(response, redaction: redaction, secrets: secrets, logger: logger, context: context)
             return response
         } catch let error as CourierError {
             logger.log(
                 level: configuration.failureLevel,
-                "🔥 \(context.endpoint) failed after \(milliseconds(context.elapsed)): \(error.kind): \(redactedMessage(error, redaction))")
-            if let response = error.response { logResponse(response, redaction: redaction, logger: logger, context: context) }
+                "\(secrets.scrub("🔥 \(context.endpoint) failed after \(milliseconds(context.elapsed)): \(error.kind): \(redactedMessage(error, redaction))"))")
+            if let response = error.response { logResponse(response, redaction: redaction, secrets: secrets, logger: logger, context: context) }
             throw error
         } catch let error as any ServiceFailure {
             logger.log(
                 level: configuration.failureLevel,
                 "🔥 \(context.endpoint) failed after \(milliseconds(context.elapsed)): \(error.kind): \(error.response.status.code) \(error.response.status.phrase), \(type(of: error))")
-            logResponse(error.response, redaction: redaction, logger: logger, context: context)
+            logResponse(error.response, redaction: redaction, secrets: secrets, logger: logger, context: context)
             throw error
         } catch {
             let kind = error is CancellationError ? "cancelled" : "\(type(of: error))"
@@ -97,11 +101,11 @@ public struct RequestLogging: Ware {
         return redaction
     }
 
-    private func logResponse(_ response: RawResponse, redaction: Redaction, logger: Logger, context: CallContext) {
+    private func logResponse(_ response: RawResponse, redaction: Redaction, secrets: CallSecrets, logger: Logger, context: CallContext) {
         guard logger.logLevel <= configuration.bodyLevel else { return }
         logger.log(level: configuration.bodyLevel, "✅ response of \(context.endpoint)", metadata: [
-            "courier.headers": .array(redaction.redactedHeaderLines(response.http.headerFields).map { .string($0) }),
-            "courier.body": "\(redaction.redactedBody(response.body, contentType: response.http.headerFields[.contentType], limit: configuration.bodyLimit))",
+            "courier.headers": .array(redaction.redactedHeaderLines(response.http.headerFields).map { .string(secrets.scrub($0)) }),
+            "courier.body": "\(secrets.scrub(redaction.redactedBody(response.body, contentType: response.http.headerFields[.contentType], limit: configuration.bodyLimit)))",
         ])
     }
 

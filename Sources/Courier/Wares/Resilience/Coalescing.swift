@@ -4,11 +4,13 @@ import HTTPTypes
 /// "request accumulator"): the first starts it, the others wait for its answer, and every one
 /// of them gets the response or the error.
 ///
-/// Requests are identical when method, URL and the values of ``headers`` (by default
-/// `Authorization`, `Accept` and `Accept-Language`, so different users never share) are equal.
-/// A request with a body, another method, or `coalesces = false` runs on its own. A waiter that
-/// is cancelled leaves at once without disturbing the others; the shared call is cancelled only
-/// when every waiter has gone. The shared call runs in a task of its own with the first
+/// Requests are identical when method, URL, ``CallContext/principal`` (whose credentials the
+/// call carries, so an anonymous call never joins a signed-in one, and two users or two schemes
+/// never share) and the values of ``headers`` (by default `Accept` and `Accept-Language`) are
+/// equal. A request with a body, another method, or `coalesces = false` runs on its own. A waiter
+/// that is cancelled, or whose own timeout passes, leaves at once without disturbing the others
+/// (a timed-out waiter gets ``TransportFailure/timedOut(after:)``); the shared call is cancelled
+/// only when every waiter has gone. The shared call runs in a task of its own with the first
 /// caller's context.
 ///
 /// ```swift
@@ -20,7 +22,7 @@ public struct Coalescing: DetachingWare {
     private let calls = SharedCalls<CoalescingKey, RawResponse>()
 
     /// A coalescing ware keyed on the URL and these header fields.
-    public init(headers: [HTTPField.Name] = [.authorization, .accept, .acceptLanguage]) {
+    public init(headers: [HTTPField.Name] = [.accept, .acceptLanguage]) {
         self.headers = headers
     }
 
@@ -36,9 +38,9 @@ public struct Coalescing: DetachingWare {
         guard request.options.coalesces, request.body == nil,
               request.http.method == .get || request.http.method == .head
         else { return try await detachedNext(request, context) }
-        let key = CoalescingKey(request: request.http, headers: headers)
+        let key = CoalescingKey(request: request.http, headers: headers, principal: context.principal)
         do {
-            let (response, joined) = try await calls.join(key) { try await detachedNext(request, context) }
+            let (response, joined) = try await calls.join(key, timeout: request.timeout) { try await detachedNext(request, context) }
             if joined { context.storage[Coalesced.self] = true }
             return response
         } catch var error as CourierError {
@@ -62,8 +64,10 @@ struct CoalescingKey: Hashable, Sendable {
     let method: HTTPRequest.Method
     let url: String
     let headerValues: [String?]
+    let principal: Principal
 
-    init(request: HTTPRequest, headers: [HTTPField.Name]) {
+    init(request: HTTPRequest, headers: [HTTPField.Name], principal: Principal) {
+        self.principal = principal
         method = request.method
         url = "\(request.scheme ?? "")://\(request.authority ?? "")\(request.path ?? "")"
         headerValues = headers.map { request.headerFields[$0] }

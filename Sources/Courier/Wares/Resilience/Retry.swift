@@ -3,7 +3,8 @@ import HTTPTypes
 
 /// Retries failed attempts with exponential backoff and full jitter, honouring `Retry-After`.
 ///
-/// It retries the statuses and transport failures its ``RetryPolicy`` names, up to a number of
+/// It retries the statuses and transport failures its ``RetryPolicy`` names (and a token refresh
+/// that failed for a passing reason, ``CourierError/Kind/refreshUnavailable``), up to a number of
 /// attempts and a time budget; a request's or service's ``RetryOptions`` narrow the attempts
 /// and statuses (`retry: false` in the spec turns it off). Methods that are not idempotent
 /// (POST, PATCH) are retried only when the request carries an idempotency key. Waits run on the
@@ -78,6 +79,9 @@ public struct Retry: Ware {
                 // A server asking for longer than we will wait gets its answer back now.
                 return asked <= policy.maxRetryAfter ? asked : nil
             }
+        case .other where error.kind == .refreshUnavailable:
+            // The auth server failed for a passing reason; the session was kept.
+            guard !policy.transportFailures.isEmpty else { return nil }
         default:
             return nil
         }

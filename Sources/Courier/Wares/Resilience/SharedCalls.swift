@@ -1,6 +1,6 @@
 /// Calls in flight by key, each run once in a task of its own and shared by everyone who joins
-/// while it runs. A joiner that is cancelled leaves at once; the call is cancelled when its last
-/// joiner leaves.
+/// while it runs. A joiner that is cancelled, or whose own timeout passes, leaves at once; the
+/// call goes on for the others, and is cancelled when its last joiner leaves.
 final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// One shared call: its task, its waiters, and its result once it has one.
     private final class Call: Sendable {
@@ -10,6 +10,8 @@ final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             var result: Result<Value, any Error>?
             /// Joiners cancelled before they started waiting.
             var cancelledEarly: Set<UInt64> = []
+            /// The timers of joiners that wait with a timeout.
+            var timers: [UInt64: TimeoutScheduler.Token] = [:]
         }
 
         let state = Locked(State())
@@ -26,8 +28,11 @@ final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     var count: Int { registry.withLock { $0.calls.count } }
 
     /// The value of the call for `key`: the one in flight, or a new one made with `work`;
-    /// `joined` says whether it was already in flight.
-    func join(_ key: Key, work: @escaping @Sendable () async throws -> Value) async throws -> (value: Value, joined: Bool) {
+    /// `joined` says whether it was already in flight. With a `timeout`, this joiner stops waiting
+    /// when it passes and gets ``TransportFailure/timedOut(after:)``; the call goes on for the others.
+    func join(
+        _ key: Key, timeout: Duration? = nil, work: @escaping @Sendable () async throws -> Value
+    ) async throws -> (value: Value, joined: Bool) {
         let (call, id, isNew) = registry.withLock { registry -> (Call, UInt64, Bool) in
             registry.nextID += 1
             if let call = registry.calls[key] { return (call, registry.nextID, false) }
@@ -41,13 +46,18 @@ final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                     if state.cancelledEarly.remove(id) != nil { return .failure(CancellationError()) }
                     if let result = state.result { return result }  // it ended while we joined
                     state.waiters[id] = continuation
+                    if let timeout {
+                        state.timers[id] = TimeoutScheduler.shared.schedule(after: timeout) { [self] in
+                            leave(call, key: key, id: id, with: CourierError.transport(.timedOut(after: timeout)))
+                        }
+                    }
                     return nil
                 }
                 if let ready { continuation.resume(with: ready) }
                 if isNew { start(call, key: key, work: work) }
             }
         } onCancel: {
-            leave(call, key: key, id: id)
+            leave(call, key: key, id: id, with: CancellationError())
         }
         return (value, !isNew)
     }
@@ -69,24 +79,32 @@ final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// Hands `result` to every waiter of `call`, and forgets the call.
     private func finish(_ call: Call, key: Key, with result: Result<Value, any Error>) {
         forget(call, key: key)
-        let waiters = call.state.withLock { state -> [CheckedContinuation<Value, any Error>] in
+        let (waiters, timers) = call.state.withLock { state -> ([CheckedContinuation<Value, any Error>], [TimeoutScheduler.Token]) in
             state.result = result
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
+            defer {
+                state.waiters = [:]
+                state.timers = [:]
+            }
+            return (Array(state.waiters.values), Array(state.timers.values))
         }
+        for timer in timers { TimeoutScheduler.shared.cancel(timer) }
         for waiter in waiters { waiter.resume(with: result) }
     }
 
-    /// Removes a cancelled joiner at once; cancels the call when it was the last.
-    private func leave(_ call: Call, key: Key, id: UInt64) {
-        let (waiter, orphaned) = call.state.withLock { state -> (CheckedContinuation<Value, any Error>?, Bool) in
+    /// Removes a joiner that was cancelled or timed out at once, resuming it with `error`;
+    /// cancels the call when it was the last.
+    private func leave(_ call: Call, key: Key, id: UInt64, with error: any Error) {
+        let (waiter, timer, orphaned) = call.state.withLock {
+            state -> (CheckedContinuation<Value, any Error>?, TimeoutScheduler.Token?, Bool) in
+            let timer = state.timers.removeValue(forKey: id)
             guard let waiter = state.waiters.removeValue(forKey: id) else {
-                if state.result == nil { state.cancelledEarly.insert(id) }
-                return (nil, false)
+                if state.result == nil, error is CancellationError { state.cancelledEarly.insert(id) }
+                return (nil, timer, false)
             }
-            return (waiter, state.waiters.isEmpty && state.result == nil)
+            return (waiter, timer, state.waiters.isEmpty && state.result == nil)
         }
-        waiter?.resume(throwing: CancellationError())
+        if let timer { TimeoutScheduler.shared.cancel(timer) }
+        waiter?.resume(throwing: error)
         if orphaned { abandon(call, key: key) }
     }
 

@@ -68,11 +68,11 @@ struct AuthenticatorRefreshTests {
         #expect(slowCalls == ["Bearer stale", "Bearer access-2"])
     }
 
-    @Test("a failed refresh: every waiter fails with the same error, one sessionEnded, the store cleared, no replay with the old token")
+    @Test("a rejected refresh token: every waiter fails with the same error, one sessionEnded, the store cleared, no replay with the old token")
     func refreshFailure() async throws {
         let server = try AuthTestServer()
         defer { server.stop() }
-        server.failRefreshes(with: 500)
+        server.failRefreshes(with: 400)  // OAuth's invalid_grant
         let store = MemoryCredentialStore(["session": .bearer("stale", refreshToken: "refresh-1")])
         let auth = Authenticator(store: store)
         let client = try server.client(auth)
@@ -86,7 +86,7 @@ struct AuthenticatorRefreshTests {
         #expect(errors.count == 100)
         #expect(errors.allSatisfy { $0.kind == .refreshFailed })
         #expect(Set(errors.map(\.message)).count == 1, "the same error for every waiter")
-        #expect(errors.first?.message.contains("500") == true)
+        #expect(errors.first?.message.contains("400") == true)
         #expect(server.refreshCount == 1)
         #expect(server.dataRequests(carrying: "stale") == 100, "nothing was replayed with the old token")
         #expect(try await store.credentials(for: "session") == nil)
@@ -99,7 +99,7 @@ struct AuthenticatorRefreshTests {
         var ended: [String] = []
         while let event = await events.next() {
             if case StandardEvent.maintenance = event { break }
-            if case StandardEvent.sessionEnded(let reason) = event { ended.append(reason) }
+            if case StandardEvent.sessionEnded(let reason, _) = event { ended.append(reason) }
         }
         #expect(ended.count == 1)
         #expect(ended.first?.contains("session") == true)

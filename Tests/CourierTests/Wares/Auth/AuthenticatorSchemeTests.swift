@@ -80,9 +80,9 @@ struct AuthenticatorSchemeTests {
         let expiry = Date(timeIntervalSince1970: 1_800_000_000)
 
         try await Authenticator(store: FileCredentialStore(url: url))
-            .signIn(.bearer("a-1", refreshToken: "r-1", expiresAt: expiry), for: "session")
+            .signIn(.bearer("a-1", refreshToken: "r-1", expiresAt: expiry, identity: "ada"), for: "session")
         let reopened = try await Authenticator(store: FileCredentialStore(url: url)).credentials(for: "session")
-        #expect(reopened == .bearer("a-1", refreshToken: "r-1", expiresAt: expiry))
+        #expect(reopened == .bearer("a-1", refreshToken: "r-1", expiresAt: expiry, identity: "ada"), "the session's identity is kept too")
         let permissions = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["credentials.json"], "no temporary file left")

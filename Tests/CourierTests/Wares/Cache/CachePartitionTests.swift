@@ -39,7 +39,7 @@ struct CachePartitionTests {
         #expect(try await client.response(for: item(token: "bob-token")).source == .cache(age: .zero))
     }
 
-    @Test("sessionEnded wipes the signed-in partition and switches to the signed-out one")
+    @Test("sessionEnded wipes the app's own partition and clears it")
     func sessionEndedWipes() async throws {
         let server = try CacheTestServer()
         defer { server.stop() }
@@ -52,8 +52,8 @@ struct CachePartitionTests {
         _ = try await client.send(item())  // no credentials: the shared partition
         #expect(store.usage.entries == 2)
 
-        client.publish(StandardEvent.sessionEnded(reason: "signed out"))
-        #expect(cache.partition == HTTPCache.signedOutPartition)
+        client.publish(StandardEvent.sessionEnded(reason: "signed out", principal: Principal("user:ada")))
+        #expect(cache.partition == nil)
         let deadline = ContinuousClock.now + promptly
         while store.usage.entries > 1, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
         #expect(store.usage.entries == 1, "only the shared answer is left")

@@ -1,0 +1,44 @@
+import HTTPTypes
+
+/// Names the credentials a request carries in its own fields (set by the app rather than by an
+/// ``IdentifyingWare``) without keeping them: a keyed hash of the sensitive header fields and
+/// query items, salted once per process so that nothing written to disk can be matched against a
+/// guessed password or key.
+enum CredentialFingerprint {
+    /// Drawn once per process from the system's random source.
+    private static let salt: (UInt64, UInt64) = (UInt64.random(in: .min ... .max), UInt64.random(in: .min ... .max))
+
+    /// Fields that always carry credentials, whatever the service's redaction says.
+    private static let alwaysSensitive: [HTTPField.Name] = [.authorization, .proxyAuthorization, .cookie]
+
+    /// The principal of the credentials in `fields` (sensitive names listed in `sensitiveFields`,
+    /// plus `Authorization`, `Proxy-Authorization` and `Cookie`) and in the query items `query`
+    /// whose names `redaction` calls sensitive; ``Principal/anonymous`` when there are none.
+    static func principal(
+        fields: HTTPFields, sensitiveFields: [HTTPField.Name], query: [QueryItem], redaction: Redaction
+    ) -> Principal {
+        var hasher: Hasher?
+        func add(_ name: String, _ value: String) {
+            if hasher == nil {
+                hasher = Hasher()
+                hasher?.combine(salt.0)
+                hasher?.combine(salt.1)
+            }
+            hasher?.combine(name)
+            hasher?.combine(value)
+        }
+        for name in alwaysSensitive where !sensitiveFields.contains(name) {
+            for value in fields[values: name] { add(name.canonicalName, value) }
+        }
+        for name in sensitiveFields {
+            for value in fields[values: name] { add(name.canonicalName, value) }
+        }
+        for item in query where redaction.isSensitive(item.name) {
+            for value in item.value.repeatedTexts { add("?" + item.name.lowercased(), value) }
+        }
+        guard let hasher else { return .anonymous }
+        let value = UInt64(bitPattern: Int64(hasher.finalize()))
+        let digits = String(value, radix: 16)
+        return Principal("fields:" + String(repeating: "0", count: 16 - digits.count) + digits)
+    }
+}

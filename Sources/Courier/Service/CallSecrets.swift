@@ -1,0 +1,179 @@
+import Foundation
+import HTTPTypes
+
+/// The secret values of one call, so that text about the call can be scrubbed of them wherever
+/// they appear — in a log line, a cURL line, an error description — even under a name nobody
+/// marked sensitive, or echoed by the server inside another value.
+///
+/// The values are the call's credentials and sensitive items: the values of header fields,
+/// query items and JSON or form body fields whose names the service's ``Redaction`` calls
+/// sensitive (and of `Authorization`, `Proxy-Authorization` and `Cookie` always), and whatever
+/// wares registered for the call (the credentials the ``Authenticator`` applied, which outer
+/// wares never see on the request). They are worked out the first time something is scrubbed,
+/// so a call that logs nothing and fails nowhere pays nothing.
+///
+/// It never shows them: its description and its mirror are empty, so `dump(error)` of an error
+/// carrying it prints no secret. Values shorter than ``minimumLength`` characters are left to
+/// name-based redaction: scrubbing every `1` or `ok` from a message would make it unreadable.
+struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable {
+    /// The shortest value scrubbed wherever it appears.
+    static let minimumLength = 4
+
+    private final class Source: Sendable {
+        let request: PreparedRequest
+        let registered: CallStorage?
+        let redaction: Redaction
+        /// The request's values, found once; wares' registered values may still grow.
+        let found = Locked<Set<String>?>(nil)
+
+        init(request: PreparedRequest, registered: CallStorage?, redaction: Redaction) {
+            self.request = request
+            self.registered = registered
+            self.redaction = redaction
+        }
+    }
+
+    private let source: Source
+
+    /// The secrets of `request` as it is, with the values wares registered in `storage`.
+    init(request: PreparedRequest, storage: CallStorage?, redaction: Redaction) {
+        source = Source(request: request, registered: storage, redaction: redaction)
+    }
+
+    /// `text` with every secret value replaced by `<redacted>`; `text` itself when it holds none.
+    func scrub(_ text: String) -> String {
+        let values = self.values
+        guard !values.isEmpty, !text.isEmpty else { return text }
+        var result = text
+        for value in values where result.contains(value) {
+            result = result.replacingOccurrences(of: value, with: Redaction.placeholder)
+        }
+        return result
+    }
+
+    /// The values and their spellings (percent-encoded, JSON-escaped), longest first.
+    var values: [String] {
+        let fromRequest = source.found.withLock { cached -> Set<String> in
+            if let cached { return cached }
+            var collector = SecretCollector(redaction: source.redaction)
+            collector.collect(from: source.request)
+            cached = collector.spellings
+            return collector.spellings
+        }
+        let registered = source.registered?[RegisteredSecrets.self] ?? []
+        guard !registered.isEmpty else { return fromRequest.sorted { $0.count > $1.count } }
+        var collector = SecretCollector(redaction: source.redaction)
+        for value in registered { collector.add(value) }
+        return fromRequest.union(collector.spellings).sorted { $0.count > $1.count }
+    }
+
+    /// Never the values.
+    var description: String { "CallSecrets(\(Redaction.placeholder))" }
+
+    /// No children: `dump` and debuggers show nothing of the values.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+/// Secret values a ware put on a call that outer wares do not see on the request (the
+/// ``Authenticator``'s credentials), in the call's storage.
+enum RegisteredSecrets: CallStorageKey {
+    typealias Value = [String]
+}
+
+extension CallContext {
+    /// Registers `values` as secrets of this call: text about the call (log lines, cURL lines,
+    /// error descriptions) never shows them, wherever they appear. For wares that put credentials
+    /// on a request; values shorter than four characters are left to name-based redaction.
+    public func registerSecrets(_ values: [String]) {
+        let kept = values.filter { $0.count >= CallSecrets.minimumLength }
+        guard !kept.isEmpty else { return }
+        storage.update(RegisteredSecrets.self, default: []) { registered in
+            for value in kept where !registered.contains(value) { registered.append(value) }
+        }
+    }
+
+    /// The secrets of this call as `request` carries them, for scrubbing text about it.
+    func secrets(of request: PreparedRequest) -> CallSecrets {
+        CallSecrets(request: request, storage: storage, redaction: service.redaction)
+    }
+}
+
+/// Finds a request's secret values by name.
+private struct SecretCollector {
+    let redaction: Redaction
+    private(set) var spellings: Set<String> = []
+
+    init(redaction: Redaction) {
+        self.redaction = redaction
+    }
+
+    mutating func add(_ value: String) {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard trimmed.count >= CallSecrets.minimumLength else { return }
+        spellings.insert(trimmed)
+        if let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed), encoded != trimmed {
+            spellings.insert(encoded)
+        }
+        if let decoded = trimmed.removingPercentEncoding, decoded != trimmed, decoded.count >= CallSecrets.minimumLength {
+            spellings.insert(decoded)
+        }
+        if trimmed.contains("/") { spellings.insert(trimmed.replacingOccurrences(of: "/", with: "\\/")) }
+    }
+
+    mutating func collect(from request: PreparedRequest) {
+        for field in request.http.headerFields where isCredential(field.name) {
+            add(field.value)
+            // `Bearer <token>`, `Basic <base64>`: the credential alone may be echoed too.
+            if let space = field.value.firstIndex(of: " ") { add(String(field.value[field.value.index(after: space)...])) }
+            if field.name == .cookie {
+                for pair in field.value.split(separator: ";") {
+                    if let equals = pair.firstIndex(of: "=") { add(String(pair[pair.index(after: equals)...])) }
+                }
+            }
+        }
+        if let path = request.http.path, let question = path.firstIndex(of: "?") {
+            collectPairs(path[path.index(after: question)...])
+        }
+        guard let body = request.body, !body.isEmpty else { return }
+        let type = request.http.headerFields[.contentType]?.lowercased() ?? ""
+        if type.contains("x-www-form-urlencoded") {
+            collectPairs(Substring(String(decoding: body, as: UTF8.self)))
+        } else if type.contains("json") || body.first == UInt8(ascii: "{") {
+            if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) { collectJSON(object, sensitive: false) }
+        }
+    }
+
+    private func isCredential(_ name: HTTPField.Name) -> Bool {
+        name == .authorization || name == .proxyAuthorization || name == .cookie || redaction.isSensitive(name)
+    }
+
+    private mutating func collectPairs(_ text: Substring) {
+        for pair in text.split(separator: "&") {
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let name = pair[..<equals]
+            guard redaction.isSensitive(name.removingPercentEncoding ?? String(name)) else { continue }
+            add(String(pair[pair.index(after: equals)...]))
+        }
+    }
+
+    private mutating func collectJSON(_ value: Any, sensitive: Bool) {
+        switch value {
+        case let object as [String: Any]:
+            for (key, inner) in object { collectJSON(inner, sensitive: sensitive || redaction.isSensitive(key)) }
+        case let array as [Any]:
+            for inner in array { collectJSON(inner, sensitive: sensitive) }
+        case let text as String where sensitive:
+            add(text)
+        case let number as NSNumber where sensitive:
+            add(number.stringValue)
+        default:
+            break
+        }
+    }
+}
+
+extension CharacterSet {
+    /// What a query value keeps unencoded (RFC 3986 unreserved), as Courier's encoder writes it.
+    fileprivate static let urlQueryValueAllowed = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+}

@@ -1,0 +1,285 @@
+import Foundation
+
+/// The authenticator's memory of each scheme, its refreshes, and the ends of sessions.
+extension Authenticator {
+    // MARK: - Refresh
+
+    /// Credentials newer than `snapshot` of the same session: the current ones if someone already
+    /// refreshed, else the result of the one refresh in flight from `snapshot` (started here if
+    /// there is none). The wait ends at the caller's own deadline.
+    func refreshed(
+        _ scheme: AuthScheme, after snapshot: CredentialSnapshot, expected: String?, deadline: CallDeadline,
+        context: CallContext
+    ) async throws -> CredentialSnapshot {
+        let session = expected ?? SchemeState.part(scheme.name, identity: snapshot.credentials?.identity)
+        let latest = try await current(scheme.name)
+        if latest.generation > snapshot.generation {
+            _ = try check(latest, of: scheme, expected: session)
+            return latest
+        }
+        let key = RefreshKey(scheme: scheme.name, generation: snapshot.generation)
+        do {
+            return try await refreshes.join(key, timeout: try deadline.timeLeft()) { [self] in
+                try await refresh(scheme, from: snapshot, context: context)
+            }.value
+        } catch is RefreshSuperseded {
+            // Signed out, or signed in again, while it ran: the caller's session decides.
+            let latest = try await current(scheme.name)
+            _ = try check(latest, of: scheme, expected: session)
+            return latest
+        }
+    }
+
+    /// Makes one refresh from `snapshot`: the side request, then the store and memory, but only
+    /// if `snapshot` is still current. Ends the session only when the refresh token is rejected.
+    private func refresh(_ scheme: AuthScheme, from snapshot: CredentialSnapshot, context: CallContext) async throws -> CredentialSnapshot {
+        guard let refresh = scheme.refresh, let refreshToken = snapshot.credentials?.refreshToken else {
+            throw snapshot.endedBy ?? notSignedIn(scheme)
+        }
+        let now = context.wallClock.now
+        let tooMany = update(scheme.name) { state -> Bool in
+            state.refreshTimes.removeAll { now.timeIntervalSince($0) > refreshWindow.timeInterval }
+            return state.refreshTimes.count >= refreshLimit
+        }
+        if tooMany {
+            let error = CourierError.other(
+                .refreshFailed,
+                "auth scheme '\(scheme.name)' was refreshed more than \(refreshLimit) times in \(refreshWindow); stopping so it does not loop")
+            await endSession(scheme, ifStill: snapshot.generation, reason: "token refresh loop", context: context, error: error)
+            throw error
+        }
+        let grant: TokenGrant
+        do {
+            grant = try await refresh.perform(refreshToken, context, self)
+        } catch is CancellationError {
+            throw CancellationError()  // every waiter left; the session stays as it was
+        } catch {
+            if current(scheme.name, isStill: snapshot.generation) == false { throw RefreshSuperseded() }
+            let response = Authenticator.response(of: error)
+            let kind = (error as? CourierError)?.kind ?? (error as? any ServiceFailure)?.kind
+            let cause = kind.map { "\($0)" + (response.map { " \($0.status.code) \($0.status.phrase)" } ?? "") } ?? "\(type(of: error))"
+            guard Authenticator.rejectsRefreshToken(error) else {
+                throw CourierError.other(
+                    .refreshUnavailable,
+                    "refreshing the credentials of auth scheme '\(scheme.name)' failed for now (\(cause)); the session is kept, try again",
+                    response: response, underlying: error)
+            }
+            let failure = CourierError.other(
+                .refreshFailed, "refreshing the credentials of auth scheme '\(scheme.name)' failed (\(cause))",
+                response: response, underlying: error)
+            await endSession(scheme, ifStill: snapshot.generation, reason: "token refresh failed", context: context, error: failure)
+            throw failure
+        }
+        let fresh = Credentials(
+            token: grant.accessToken, refreshToken: grant.refreshToken ?? refreshToken,
+            expiresAt: grant.expiresIn.map { context.wallClock.now.addingTimeInterval($0.timeInterval) },
+            identity: snapshot.credentials?.identity)
+        return try await commits.run {
+            // A sign-out or sign-in while the refresh ran wins: its result is dropped.
+            guard current(scheme.name, isStill: snapshot.generation) else { throw RefreshSuperseded() }
+            do {
+                try await store.save(fresh, for: scheme.name)
+            } catch {
+                // The new tokens still work for this process; only keeping them failed.
+                context.logger.warning("could not store refreshed credentials", metadata: ["courier.error": "\(error)"])
+            }
+            return update(scheme.name) { state in
+                state.credentials = fresh
+                state.generation += 1
+                state.refreshTimes.append(now)
+                return state.snapshot
+            }
+        }
+    }
+
+    /// Whether a refresh failed because the server rejected the refresh token itself (a 4xx other
+    /// than 408 and 429), rather than for a passing reason.
+    static func rejectsRefreshToken(_ error: any Error) -> Bool {
+        guard let code = response(of: error)?.status.code else { return false }
+        if let error = error as? CourierError, error.kind == .decoding { return false }  // a 2xx that did not decode
+        return (400..<500).contains(code) && code != 408 && code != 429
+    }
+
+    /// The response a refresh failed with: a status error's, or a decoded error envelope's.
+    static func response(of error: any Error) -> RawResponse? {
+        (error as? CourierError)?.response ?? (error as? any ServiceFailure)?.response
+    }
+
+    // MARK: - Ending sessions
+
+    /// Removes `scheme`'s credentials and announces the end of their session, once: only when
+    /// they are still those of `generation` (a newer sign-in or refresh is left alone).
+    func endSession(
+        _ scheme: AuthScheme, ifStill generation: Int, reason: String, context: CallContext, error: CourierError? = nil
+    ) async {
+        let ended = await commits.run { () -> Principal? in
+            let ended = update(scheme.name) { state -> Principal? in
+                guard state.generation == generation, let credentials = state.credentials else { return nil }
+                state.credentials = nil
+                state.generation += 1
+                state.endedBy = error
+                return SchemeState.principal(scheme.name, identity: credentials.identity)
+            }
+            guard ended != nil else { return nil }
+            do { try await store.removeCredentials(for: scheme.name) } catch {
+                context.logger.warning("could not remove ended credentials", metadata: ["courier.error": "\(error)"])
+            }
+            return ended
+        }
+        if let ended { await announce(ended, reason: "auth scheme '\(scheme.name)': \(reason)", context: context) }
+    }
+
+    /// Tells every client this authenticator serves (and `context`'s) that `principal`'s session
+    /// ended, waiting for each to drop what it kept for it.
+    func announce(_ principal: Principal, reason: String, context: CallContext?) async {
+        var cores = clients.withLock { $0.live }
+        if let core = context?.core, !cores.contains(where: { $0 === core }) { cores.append(core) }
+        for core in cores { await core.sessionEnded(principal, reason: reason) }
+    }
+
+    /// Remembers that `core`'s client runs this authenticator, so that ended sessions reach it.
+    func attach(_ core: ClientCore) {
+        clients.withLock { $0.add(core, schemes: core.service.authSchemes.map(\.name)) }
+    }
+
+    // MARK: - State
+
+    /// The scheme's credentials and generation, loaded from the store the first time. Stored
+    /// credentials without an identity get one (and are stored again with it).
+    func current(_ name: AuthSchemeName) async throws -> CredentialSnapshot {
+        if let snapshot = schemes.withLock({ $0[name].flatMap { $0.loaded ? $0.snapshot : nil } }) { return snapshot }
+        let stored = try await store.credentials(for: name)
+        var named: Credentials?
+        let snapshot = update(name) { state in
+            if !state.loaded {
+                state.credentials = stored
+                if stored != nil, stored?.identity == nil {
+                    state.credentials?.identity = Authenticator.newIdentity()
+                    named = state.credentials
+                }
+                state.loaded = true
+            }
+            return state.snapshot
+        }
+        if let named {
+            await commits.run {
+                guard schemes.withLock({ $0[name]?.credentials == named }) else { return }
+                try? await store.save(named, for: name)
+            }
+        }
+        return snapshot
+    }
+
+    /// The scheme's credentials before a change made under ``commits``, loading them first.
+    func loadedUnderCommit(_ name: AuthSchemeName) async throws -> Credentials? {
+        if let loaded = schemes.withLock({ $0[name].flatMap { $0.loaded ? $0.credentials : nil } }) { return loaded }
+        if schemes.withLock({ $0[name]?.loaded == true }) { return nil }
+        let stored = try await store.credentials(for: name)
+        return update(name) { state in
+            if !state.loaded {
+                state.credentials = stored
+                if stored != nil, stored?.identity == nil { state.credentials?.identity = Authenticator.newIdentity() }
+                state.loaded = true
+            }
+            return state.credentials
+        }
+    }
+
+    /// Whether `name`'s credentials are still of `generation`.
+    func current(_ name: AuthSchemeName, isStill generation: Int) -> Bool {
+        schemes.withLock { $0[name]?.generation == generation }
+    }
+
+    func update<Result>(_ name: AuthSchemeName, _ body: (inout SchemeState) -> Result) -> Result {
+        schemes.withLock { schemes in body(&schemes[name, default: SchemeState()]) }
+    }
+}
+
+/// One scheme's credentials in memory: how many times they changed, and how they ended.
+struct SchemeState {
+    var credentials: Credentials?
+    var loaded = false
+    /// Goes up with every sign-in, refresh, sign-out and ended session, so a call knows whether
+    /// the credentials it sent are still the current ones.
+    var generation = 0
+    /// When the successful refreshes of the loop guard's window were made.
+    var refreshTimes: [Date] = []
+    /// The refresh failure that ended the session, for calls that still wait on it.
+    var endedBy: CourierError?
+
+    var snapshot: CredentialSnapshot {
+        CredentialSnapshot(credentials: credentials, generation: generation, endedBy: endedBy)
+    }
+
+    /// `auth:<scheme>:`, what every principal part of the scheme starts with.
+    static func prefix(_ scheme: AuthSchemeName) -> String { "auth:\(scheme.rawValue):" }
+
+    /// The principal part of `scheme`'s session `identity` (`none` when signed out).
+    static func part(_ scheme: AuthSchemeName, identity: String?) -> String { prefix(scheme) + (identity ?? "none") }
+
+    static func principal(_ scheme: AuthSchemeName, identity: String?) -> Principal {
+        Principal(part(scheme, identity: identity))
+    }
+}
+
+/// Credentials as of one generation.
+struct CredentialSnapshot: Sendable {
+    var credentials: Credentials?
+    var generation: Int
+    var endedBy: CourierError?
+}
+
+/// One refresh in flight: of a scheme, from one generation of its credentials, so that calls of a
+/// session signed in meanwhile never wait on the previous session's refresh.
+struct RefreshKey: Hashable, Sendable {
+    let scheme: AuthSchemeName
+    let generation: Int
+}
+
+/// A refresh finished after its credentials were signed out or replaced.
+struct RefreshSuperseded: Error {}
+
+/// The clients an authenticator serves, held weakly, and the scheme names their services declare.
+struct ServedClients {
+    private var cores: [WeakCore] = []
+    private(set) var schemeNames: Set<AuthSchemeName> = []
+
+    private struct WeakCore {
+        weak var core: ClientCore?
+    }
+
+    var live: [ClientCore] { cores.compactMap(\.core) }
+
+    mutating func add(_ core: ClientCore, schemes: [AuthSchemeName]) {
+        cores.removeAll { $0.core == nil }
+        cores.append(WeakCore(core: core))
+        schemeNames.formUnion(schemes)
+    }
+}
+
+/// The time a call's attempt has left, for waits on shared work before it is sent: a wait ends
+/// at the caller's own timeout, and what is sent after it gets only the rest.
+struct CallDeadline {
+    private let start = ContinuousClock.now
+    private let timeout: Duration
+
+    init(_ timeout: Duration) {
+        self.timeout = timeout
+    }
+
+    /// What is left of the timeout, or ``TransportFailure/timedOut(after:)`` when nothing is.
+    func timeLeft() throws -> Duration {
+        let left = timeout - (ContinuousClock.now - start)
+        guard left > .zero else { throw CourierError.transport(.timedOut(after: timeout)) }
+        return left
+    }
+
+    /// `request` with the time left as its timeout; unchanged when the wait was too short to
+    /// count (a few milliseconds: no refresh was waited for).
+    func remaining(of request: PreparedRequest) throws -> PreparedRequest {
+        guard ContinuousClock.now - start > .milliseconds(5) else { return request }
+        var request = request
+        request.timeout = try timeLeft()
+        return request
+    }
+}
