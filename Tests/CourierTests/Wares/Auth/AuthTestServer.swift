@@ -74,8 +74,8 @@ final class AuthTestServer: @unchecked Sendable {
 
     var refreshCount: Int { locked { $0.refreshCount } }
     var currentAccessToken: String { locked { $0.access } }
-    /// Makes refreshes fail with `status`.
-    func failRefreshes(with status: Int) { locked { $0.refreshStatus = status } }
+    /// Makes refreshes fail with `status` (`nil`: they work again).
+    func failRefreshes(with status: Int?) { locked { $0.refreshStatus = status } }
     /// The lifetime refreshes hand out, in seconds.
     func setExpiresIn(_ seconds: Int) { locked { $0.expiresIn = seconds } }
     /// Rejects every access token.

@@ -1,0 +1,71 @@
+import Courier
+import CourierTestServer
+import CourierTesting
+import Foundation
+import Testing
+
+/// Waits on shared work (a token refresh, a coalesced call) end at each caller's own timeout,
+/// while the work goes on for the others. The shared work is held at a gate the test opens only
+/// after the short-timeout caller has returned, so these tests prove the caller did not wait for
+/// it without timing anything finely.
+@Suite("Shared work: every wait ends at the caller's own deadline")
+struct SharedWaitDeadlineTests {
+    @Test("a call with a 2 s timeout stops waiting for a hanging refresh after 2 s; the refresh goes on for a call that waits longer")
+    func refreshWaitEndsAtTheCallersDeadline() async throws {
+        let server = try AuthTestServer()
+        defer { server.stop() }
+        let gate = DispatchSemaphore(value: 0)
+        server.refreshGate = gate
+        let auth = Authenticator(store: MemoryCredentialStore(["session": .bearer("stale", refreshToken: "refresh-1")]))
+        let client = try server.client(auth)
+        let patient = Task { try await client.send(dataRequest()) }
+        try await waitUntil { server.server.requests.contains { $0.path == "/refresh" } }
+
+        var hurried = dataRequest()
+        hurried.timeout = .seconds(2)
+        var error: (any Error)?
+        let took = await elapsed { error = await thrownError { _ = try await client.send(hurried) } }
+        let failure = try #require(error as? CourierError)
+        guard case .transport(.timedOut) = failure.reason else {
+            Issue.record("expected timedOut, got \(failure)")
+            return
+        }
+        #expect(took >= .milliseconds(1_900))
+        #expect(took < .seconds(9), "it did not wait for the refresh's own 10 s timeout")
+        #expect(server.refreshCount == 1)
+
+        gate.signal()
+        #expect(try await patient.value == ["ok": true], "the refresh went on for the patient call")
+        #expect(server.refreshCount == 1)
+    }
+
+    @Test("a coalesced joiner with a 1 s timeout returns timedOut while the shared call goes on; the starter gets the answer")
+    func coalescedWaitEndsAtTheJoinersDeadline() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let coalescing = Coalescing()
+        try await withLoopback(
+            routes: { $0.route(.get, "/pets") { _ in
+                _ = gate.wait(timeout: .now() + 20)
+                return .json(#"{"count":3}"#)
+            } },
+            wares: [coalescing]
+        ) { server, client in
+            let starter = Task { try await client.send(Request<[String: Int]>(method: .get, path: "/pets", name: "listPets")) }
+            try await waitUntil { server.requestCount == 1 }
+            var joiner = Request<[String: Int]>(method: .get, path: "/pets", name: "listPets")
+            joiner.timeout = .seconds(1)
+            var error: (any Error)?
+            let took = await elapsed { error = await thrownError { _ = try await client.send(joiner) } }
+            let failure = try #require(error as? CourierError)
+            guard case .transport(.timedOut) = failure.reason else {
+                Issue.record("expected timedOut, got \(failure)")
+                return
+            }
+            #expect(took < .seconds(15), "it did not wait for the gate")
+            #expect(coalescing.callsInFlight == 1, "the shared call goes on")
+            gate.signal()
+            #expect(try await starter.value == ["count": 3])
+            #expect(server.requestCount == 1, "the joiner joined: one request reached the server")
+        }
+    }
+}
