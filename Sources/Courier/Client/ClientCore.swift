@@ -86,7 +86,7 @@ final class ClientCore: Sendable {
 
     /// Whose call `prepared` is: its own credential fields, and the credentials every identifying
     /// ware the call does not skip will apply.
-    private func principal(
+    func principal(
         of prepared: PreparedRequest, query: [QueryItem], extraWares: [any Ware], context: CallContext
     ) async -> Principal {
         var principal = CredentialFingerprint.principal(
