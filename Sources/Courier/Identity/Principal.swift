@@ -47,11 +47,6 @@ public struct Principal: Sendable, Hashable, CustomStringConvertible {
         return Principal(parts: Array(Set(parts + other.parts)).sorted())
     }
 
-    /// Whether `other`'s parts are all among this one's.
-    public func includes(_ other: Principal) -> Bool {
-        other.parts.allSatisfy(parts.contains)
-    }
-
     /// The part that starts with `prefix`, if any.
     func part(startingWith prefix: String) -> String? {
         parts.first { $0.hasPrefix(prefix) }
