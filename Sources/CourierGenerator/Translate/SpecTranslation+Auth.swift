@@ -45,6 +45,39 @@ extension SpecTranslation {
         }
     }
 
+    /// The wire names that carry this spec's credentials, so redaction knows them without anyone
+    /// marking them `sensitive: true`: every API-key header or query item name, and for each
+    /// `refresh:` the refresh endpoint's parameter taking the refresh token and the response
+    /// fields holding the new tokens (both spellings when keys are converted to snake_case).
+    /// Names that cannot be found are skipped: translating the scheme reports them already.
+    func authSensitiveNames() -> Set<String> {
+        var names = Set<String>()
+        for scheme in spec.authSchemes {
+            if scheme.type.value == "apiKey", let keyName = scheme.keyName?.value, !keyName.isEmpty { names.insert(keyName) }
+            guard let refresh = scheme.refresh,
+                  let endpoint = spec.endpoints.first(where: { $0.name.value == refresh.endpoint.value })
+            else { continue }
+            var formFields: [Parameter] = []
+            if case .form(let fields, _) = endpoint.body { formFields = fields }
+            // The same lookup as `refreshExpression`, so the name redacted is the one sent.
+            if let parameter = (endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters + formFields)
+                .first(where: { $0.name.value == refresh.parameter.value }) {
+                names.insert(parameter.key ?? parameter.name.value)
+            }
+            guard let response = endpoint.response, case .named(let modelName) = response.value,
+                  let model = spec.models.first(where: { $0.name.value == modelName }), case .object(let fields) = model.kind
+            else { continue }
+            // Only the token fields: the lifetime (`expiresIn`) is no secret.
+            for tokenField in [refresh.accessToken.value] + [refresh.refreshToken?.value].compactMap({ $0 }) {
+                guard let field = fields.first(where: { $0.name.value == tokenField }) else { continue }
+                let key = field.key ?? field.name.value
+                names.insert(key)
+                if spec.keyStrategy?.value == "snakeCase" { names.insert(SnakeCaseKeys.toSnakeCase(key)) }
+            }
+        }
+        return names
+    }
+
     private func kind(of scheme: AuthSchemeDeclaration) -> String {
         switch scheme.type.value {
         case "basic": ".basic"

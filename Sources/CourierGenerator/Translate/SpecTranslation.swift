@@ -179,9 +179,10 @@ struct SpecTranslation {
 
 extension SpecTranslation {
     /// The wire names of the spec's fields and parameters marked `sensitive: true` (both
-    /// spellings when keys are converted to snake_case), as sorted string literals.
+    /// spellings when keys are converted to snake_case) and of its auth schemes' credentials
+    /// (``authSensitiveNames()``), lower-cased, de-duplicated and sorted, as string literals.
     func sensitiveNames() -> [String] {
-        var names = Set<String>()
+        var names = authSensitiveNames()
         for model in spec.models {
             guard case .object(let fields) = model.kind else { continue }
             for field in fields where field.sensitive {
@@ -194,6 +195,7 @@ extension SpecTranslation {
             if case .form(let fields, _) = endpoint.body { parameters += fields }
             for parameter in parameters where parameter.sensitive { names.insert(parameter.key ?? parameter.name.value) }
         }
-        return names.map { $0.lowercased() }.sorted().map(SwiftLiteral.string)
+        // Lower-cased before de-duplicating, so `Token` and `token` give one entry.
+        return Set(names.map { $0.lowercased() }).sorted().map(SwiftLiteral.string)
     }
 }

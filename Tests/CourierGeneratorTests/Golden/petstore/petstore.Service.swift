@@ -34,7 +34,7 @@ public enum Petstore {
             timeout: .seconds(30),
             coding: JSONCoding(dateFormat: .iso8601, keyStrategy: .useDefaultKeys),
             environments: environments,
-            redaction: Redaction(sensitiveNames: Redaction.standard.sensitiveNames.union(["otp"])),
+            redaction: Redaction(sensitiveNames: Redaction.standard.sensitiveNames.union(["access_token", "otp", "refresh_token", "x-api-key"])),
             retry: RetryOptions(attempts: 3, statuses: [502, 503, 504]),
             errorMapping: errorMapping,
             authSchemes: AuthSchemes.all,
