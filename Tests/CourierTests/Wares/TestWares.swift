@@ -93,3 +93,14 @@ struct Audit: Middleware, Postware {
         return try result.get()
     }
 }
+
+/// Counts the calls about to reach the coalescing ware.
+struct Arrivals: Middleware {
+    var position: WarePosition { .before(.coalescing) }
+    let log: Recorder<Int>
+
+    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+        log.append(1)
+        return .proceed(request)
+    }
+}

@@ -120,6 +120,15 @@ private func within<Value: Sendable>(_ limit: Duration, _ work: @escaping @Senda
     }
 }
 
+/// Expects `store.entry(for: key)` to answer within five seconds, with a miss.
+private func expectMiss(_ store: DiskCacheStore, _ key: CacheKey, sourceLocation: SourceLocation = #_sourceLocation) async {
+    guard case .finished(let found) = await boundedRead(store, key) else {
+        Issue.record("the read did not finish", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(found == nil, sourceLocation: sourceLocation)
+}
+
 /// `store.entry(for:)`, which must answer within five seconds.
 private func boundedRead(_ store: DiskCacheStore, _ key: CacheKey) async -> Bounded<CachedResponse?> {
     await within(.seconds(5)) { await store.entry(for: key) }
@@ -137,11 +146,7 @@ struct HostileCacheDirectoryTests {
             let file = try await entryFile(for: sample("a"), in: store)
             unlink(file)
             try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: target)
-            guard case .finished(let found) = await boundedRead(store, key) else {
-                Issue.record("the read did not finish")
-                return
-            }
-            #expect(found == nil)
+            await expectMiss(store, key)
             #expect(!present(file), "the link is removed")
             #expect(FileManager.default.contents(atPath: target) == original, "its target is untouched")
             #expect(store.usage.entries == 0)
@@ -157,11 +162,7 @@ struct HostileCacheDirectoryTests {
             unlink(file)
             try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: "/dev/zero")
             let before = peakMemory()
-            guard case .finished(let found) = await boundedRead(store, key) else {
-                Issue.record("the read did not finish")
-                return
-            }
-            #expect(found == nil)
+            await expectMiss(store, key)
             #expect(peakMemory() - before < 256 << 20)
             #expect(!present(file), "the link is removed")
             #expect(present("/dev/zero"))
@@ -240,11 +241,7 @@ struct HostileCacheDirectoryTests {
             let file = try await entryFile(for: sample("a"), in: store)
             unlink(file)
             try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
-            guard case .finished(let found) = await boundedRead(store, key) else {
-                Issue.record("the read did not finish")
-                return
-            }
-            #expect(found == nil)
+            await expectMiss(store, key)
             #expect(store.usage.entries == 0)
             await store.store(sample("a"))  // cannot replace a directory: not kept, no crash
             #expect(await store.entry(for: key) == nil)

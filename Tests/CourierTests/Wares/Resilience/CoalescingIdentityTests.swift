@@ -3,17 +3,6 @@ import CourierTestServer
 import Foundation
 import Testing
 
-/// Counts the calls about to reach the coalescing ware.
-private struct Arrivals: Middleware {
-    var position: WarePosition { .before(.coalescing) }
-    let log: Recorder<Int>
-
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
-        log.append(1)
-        return .proceed(request)
-    }
-}
-
 /// `GET /who` by `authentication`.
 private func who(_ authentication: Authentication) -> Request<[String: String]> {
     var request = Request<[String: String]>(method: .get, path: "/who", name: "who")

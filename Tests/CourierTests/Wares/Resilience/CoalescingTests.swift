@@ -4,17 +4,6 @@ import Foundation
 import HTTPTypes
 import Testing
 
-/// Counts the calls about to reach the coalescing ware.
-private struct Arrivals: Middleware {
-    var position: WarePosition { .before(.coalescing) }
-    let log: Recorder<Int>
-
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
-        log.append(1)
-        return .proceed(request)
-    }
-}
-
 /// Records how the calls that reach it end, just inside the coalescing slot.
 private struct CallEnds: Postware {
     var position: WarePosition { .after(.coalescing) }
