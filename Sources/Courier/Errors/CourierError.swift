@@ -162,6 +162,16 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+extension CourierError: CustomReflectable {
+    /// What `dump` shows: the kind, the message (scrubbed of the call's secrets) and the call.
+    /// Not the reason's payload: a response's header fields and body bytes, or a wrapped error,
+    /// may hold a secret under any name (a server echoing the request's URL in a header), and a
+    /// mirror cannot scrub them. ``reason``, ``response`` and ``underlying`` still give it all.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["kind": kind, "message": message, "call": call as Any], displayStyle: .struct)
+    }
+}
+
 extension CourierError {
     /// The request could not be built.
     public static func invalidRequest(_ reason: InvalidRequestReason) -> CourierError {

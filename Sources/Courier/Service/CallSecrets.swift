@@ -41,12 +41,26 @@ struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable {
     }
 
     /// `text` with every secret value replaced by `<redacted>`; `text` itself when it holds none.
+    /// A value that a body excerpt's length limit cut in two is replaced too: its start (of at
+    /// least ``minimumLength`` characters) right before the cut marker.
     func scrub(_ text: String) -> String {
         let values = self.values
         guard !values.isEmpty, !text.isEmpty else { return text }
         var result = text
         for value in values where result.contains(value) {
             result = result.replacingOccurrences(of: value, with: Redaction.placeholder)
+        }
+        guard result.contains(Redaction.cutMarker) else { return result }
+        for value in values {
+            var start = value.dropLast()
+            while start.count >= CallSecrets.minimumLength {
+                let cut = start + Redaction.cutMarker
+                if result.contains(cut) {
+                    result = result.replacingOccurrences(of: cut, with: Redaction.placeholder + Redaction.cutMarker)
+                    break
+                }
+                start = start.dropLast()
+            }
         }
         return result
     }

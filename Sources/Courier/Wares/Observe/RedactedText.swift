@@ -35,10 +35,13 @@ extension Redaction {
             return "<\(body.count) bytes>"
         }
         if text.utf8.count > limit {
-            text = String(decoding: text.utf8.prefix(limit), as: UTF8.self) + "… (\(body.count) bytes)"
+            text = String(decoding: text.utf8.prefix(limit), as: UTF8.self) + Redaction.cutMarker + " (\(body.count) bytes)"
         }
         return Redaction.escapingControlCharacters(text)
     }
+
+    /// What follows a body cut at its limit; a secret cut there is scrubbed by its start (``CallSecrets``).
+    static let cutMarker = "…"
 
     /// `text` with CR, LF, tab, ESC and every other control character written as an escape, on
     /// one line; `text` itself when it has none (the usual case: nothing is copied).
