@@ -211,6 +211,19 @@ struct SchemeState {
         CredentialSnapshot(credentials: credentials, generation: generation, endedBy: endedBy)
     }
 
+    /// The principal last handed out, kept so that a call does not build the same string again.
+    private var principalCache: (identity: String?, principal: Principal)?
+
+    /// The principal of the session now, once the credentials are loaded; `nil` before.
+    mutating func currentPrincipal(_ scheme: AuthSchemeName) -> Principal? {
+        guard loaded else { return nil }
+        let identity = credentials?.identity
+        if let principalCache, principalCache.identity == identity { return principalCache.principal }
+        let principal = SchemeState.principal(scheme, identity: identity)
+        principalCache = (identity, principal)
+        return principal
+    }
+
     /// `auth:<scheme>:`, what every principal part of the scheme starts with.
     static func prefix(_ scheme: AuthSchemeName) -> String { "auth:\(scheme.rawValue):" }
 

@@ -135,10 +135,12 @@ public final class Authenticator: IdentifyingWare {
     /// ``Principal/anonymous`` when it uses none.
     public func principal(for request: PreparedRequest, context: CallContext) async -> Principal {
         let scheme: AuthScheme?
-        do { scheme = try context.service.authScheme(for: request.options.authentication) } catch {
+        // The core's own configuration: `context.service` would copy all of it, on every call.
+        do { scheme = try context.core.service.authScheme(for: request.options.authentication) } catch {
             return Principal("auth:undeclared")  // the call fails here later; it shares nothing meanwhile
         }
         guard let scheme else { return .anonymous }
+        if let known = schemes.withLock({ $0[scheme.name]?.currentPrincipal(scheme.name) }) { return known }
         guard let snapshot = try? await current(scheme.name) else { return Principal("auth:\(scheme.name):unreadable") }
         return SchemeState.principal(scheme.name, identity: snapshot.credentials?.identity)
     }
