@@ -22,24 +22,50 @@ public protocol CallStorageKey {
 /// `let` context. Replays of the request (retries, auth replays) share it; a side request has
 /// its own.
 public struct CallStorage: Sendable {
-    private let values = Locked<[ObjectIdentifier: any Sendable]>([:])
+    private struct State {
+        var values: [ObjectIdentifier: any Sendable] = [:]
+        /// The call's secret values registered by wares (``CallContext/registerSecrets(_:)``):
+        /// kept beside the typed values rather than among them, so that the authenticator's
+        /// registration on every call costs no boxing and no dictionary.
+        var secrets: [String] = []
+    }
+
+    private let state = Locked(State())
 
     init() {}
 
+    /// The secret values wares registered for the call.
+    var secrets: [String] { state.withLock { $0.secrets } }
+
+    /// Adds `value` to the call's secrets, once.
+    func addSecret(_ value: String) {
+        state.withLock { state in
+            if !state.secrets.contains(value) { state.secrets.append(value) }
+        }
+    }
+
+    /// Adds `values` to the call's secrets, each once.
+    func addSecrets(_ values: [String]) {
+        guard !values.isEmpty else { return }
+        state.withLock { state in
+            for value in values where !state.secrets.contains(value) { state.secrets.append(value) }
+        }
+    }
+
     /// The value stored under `key`, or `nil`; setting `nil` removes it.
     public subscript<Key: CallStorageKey>(key: Key.Type) -> Key.Value? {
-        get { values.withLock { $0[ObjectIdentifier(key)] } as? Key.Value }
-        nonmutating set { values.withLock { $0[ObjectIdentifier(key)] = newValue } }
+        get { state.withLock { $0.values[ObjectIdentifier(key)] } as? Key.Value }
+        nonmutating set { state.withLock { $0.values[ObjectIdentifier(key)] = newValue } }
     }
 
     /// Changes the value under `key` in place, atomically, starting from `initial` when absent.
     public func update<Key: CallStorageKey>(
         _ key: Key.Type, default initial: Key.Value, _ change: (inout Key.Value) -> Void
     ) {
-        values.withLock { values in
-            var value = values[ObjectIdentifier(key)] as? Key.Value ?? initial
+        state.withLock { state in
+            var value = state.values[ObjectIdentifier(key)] as? Key.Value ?? initial
             change(&value)
-            values[ObjectIdentifier(key)] = value
+            state.values[ObjectIdentifier(key)] = value
         }
     }
 }

@@ -74,7 +74,7 @@ struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable {
             cached = collector.spellings
             return collector.spellings
         }
-        let registered = source.registered?[RegisteredSecrets.self] ?? []
+        let registered = source.registered?.secrets ?? []
         guard !registered.isEmpty else { return fromRequest.sorted { $0.count > $1.count } }
         var collector = SecretCollector(redaction: source.redaction)
         for value in registered { collector.add(value) }
@@ -88,22 +88,12 @@ struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable {
     var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 
-/// Secret values a ware put on a call that outer wares do not see on the request (the
-/// ``Authenticator``'s credentials), in the call's storage.
-enum RegisteredSecrets: CallStorageKey {
-    typealias Value = [String]
-}
-
 extension CallContext {
     /// Registers `values` as secrets of this call: text about the call (log lines, cURL lines,
     /// error descriptions) never shows them, wherever they appear. For wares that put credentials
     /// on a request; values shorter than four characters are left to name-based redaction.
     public func registerSecrets(_ values: [String]) {
-        let kept = values.filter { $0.count >= CallSecrets.minimumLength }
-        guard !kept.isEmpty else { return }
-        storage.update(RegisteredSecrets.self, default: []) { registered in
-            for value in kept where !registered.contains(value) { registered.append(value) }
-        }
+        storage.addSecrets(values.filter { $0.utf8.count >= CallSecrets.minimumLength })
     }
 
     /// The secrets of this call as `request` carries them, for scrubbing text about it.

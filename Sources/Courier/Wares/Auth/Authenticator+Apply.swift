@@ -12,7 +12,7 @@ extension Authenticator {
         switch scheme.kind {
         case .bearer:
             guard let token = credentials.token else { throw missing(scheme) }
-            context.registerSecrets([token])
+            context.storage.addSecret(token)
             request.http.headerFields[.authorization] = "Bearer \(token)"
         case .basic:
             guard let username = credentials.username, let password = credentials.password else { throw missing(scheme) }
@@ -21,12 +21,12 @@ extension Authenticator {
             request.http.headerFields[.authorization] = "Basic " + encoded
         case .apiKeyHeader(let name):
             guard let key = credentials.token, let field = HTTPField.Name(name) else { throw missing(scheme) }
-            context.registerSecrets([key])
+            context.storage.addSecret(key)
             request.http.headerFields[field] = key
             if !request.credentialFields.contains(field) { request.credentialFields.append(field) }
         case .apiKeyQuery(let name):
             guard let key = credentials.token else { throw missing(scheme) }
-            context.registerSecrets([key])
+            context.storage.addSecret(key)
             var path = request.http.path ?? "/"
             path += path.contains("?") ? "&" : "?"
             RequestEncoder.percentEncode(name, into: &path)

@@ -225,10 +225,18 @@ struct SchemeState {
     }
 
     /// `auth:<scheme>:`, what every principal part of the scheme starts with.
-    static func prefix(_ scheme: AuthSchemeName) -> String { "auth:\(scheme.rawValue):" }
+    static func prefix(_ scheme: AuthSchemeName) -> String { "auth:" + scheme.rawValue + ":" }  // small: no allocation
 
     /// The principal part of `scheme`'s session `identity` (`none` when signed out).
     static func part(_ scheme: AuthSchemeName, identity: String?) -> String { prefix(scheme) + (identity ?? "none") }
+
+    /// Whether `part` is ``part(_:identity:)`` of `scheme` and `identity`, compared without building it
+    /// (every call checks, and the part is some fifty bytes).
+    static func isPart(_ part: String, of scheme: AuthSchemeName, identity: String?) -> Bool {
+        let prefix = prefix(scheme)
+        let name = identity ?? "none"
+        return part.utf8.count == prefix.utf8.count + name.utf8.count && part.hasPrefix(prefix) && part.hasSuffix(name)
+    }
 
     static func principal(_ scheme: AuthSchemeName, identity: String?) -> Principal {
         Principal(part(scheme, identity: identity))

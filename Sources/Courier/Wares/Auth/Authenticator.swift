@@ -153,7 +153,7 @@ public final class Authenticator: IdentifyingWare {
         context: CallContext,
         next: (PreparedRequest, CallContext) async throws -> RawResponse
     ) async throws -> RawResponse {
-        guard let scheme = try context.service.authScheme(for: request.options.authentication) else {
+        guard let scheme = try context.core.service.authScheme(for: request.options.authentication) else {
             return try await next(request, context)
         }
         // The session the call was made for; `nil` only for a context built outside a client.
@@ -212,7 +212,7 @@ public final class Authenticator: IdentifyingWare {
     /// The credentials of `snapshot`, when they belong to the session `expected` (when given).
     func check(_ snapshot: CredentialSnapshot, of scheme: AuthScheme, expected: String?) throws -> Credentials {
         guard let credentials = snapshot.credentials else { throw snapshot.endedBy ?? notSignedIn(scheme) }
-        if let expected, expected != SchemeState.part(scheme.name, identity: credentials.identity) {
+        if let expected, !SchemeState.isPart(expected, of: scheme.name, identity: credentials.identity) {
             throw CourierError.other(
                 .notSignedIn,
                 "the credentials of auth scheme '\(scheme.name)' changed to another sign-in while this call waited; "

@@ -40,7 +40,7 @@ public struct Coalescing: DetachingWare {
         else { return try await detachedNext(request, context) }
         let key = CoalescingKey(request: request.http, headers: headers, principal: context.principal)
         do {
-            let (response, joined) = try await calls.join(key, timeout: request.timeout) { try await detachedNext(request, context) }
+            let (response, joined) = try await calls.join(key, timeout: request.timeout, starterWaitsForWork: true) { try await detachedNext(request, context) }
             if joined { context.storage[Coalesced.self] = true }
             return response
         } catch var error as CourierError {

@@ -30,8 +30,11 @@ final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The value of the call for `key`: the one in flight, or a new one made with `work`;
     /// `joined` says whether it was already in flight. With a `timeout`, this joiner stops waiting
     /// when it passes and gets ``TransportFailure/timedOut(after:)``; the call goes on for the others.
+    /// `starterWaitsForWork` spares the caller that starts the call its timer, for work that is
+    /// bounded by that same caller's timeout already (a coalesced request runs with its starter's).
     func join(
-        _ key: Key, timeout: Duration? = nil, work: @escaping @Sendable () async throws -> Value
+        _ key: Key, timeout: Duration? = nil, starterWaitsForWork: Bool = false,
+        work: @escaping @Sendable () async throws -> Value
     ) async throws -> (value: Value, joined: Bool) {
         let (call, id, isNew) = registry.withLock { registry -> (Call, UInt64, Bool) in
             registry.nextID += 1
@@ -46,7 +49,7 @@ final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                     if state.cancelledEarly.remove(id) != nil { return .failure(CancellationError()) }
                     if let result = state.result { return result }  // it ended while we joined
                     state.waiters[id] = continuation
-                    if let timeout {
+                    if let timeout, !(isNew && starterWaitsForWork) {
                         state.timers[id] = TimeoutScheduler.shared.schedule(after: timeout) { [self] in
                             leave(call, key: key, id: id, with: CourierError.transport(.timedOut(after: timeout)))
                         }
