@@ -16,7 +16,7 @@ final class ClientCore: Sendable {
     /// The client-wide wares that say whose credentials they apply, asked at the start of every call.
     let identifiers: [any IdentifyingWare]
     /// The client-wide wares to tell, and wait for, when a session's credentials end.
-    let sessionObservers: [any SessionEndObserving]
+    let sessionObservers: [any SessionObserving]
 
     init(
         service: ServiceConfiguration, transport: any Transport, wares: [any Ware], logger: Logger,
@@ -35,7 +35,7 @@ final class ClientCore: Sendable {
         self.random = random
         self.events = EventHub(observers: wares.compactMap { $0 as? any EventObservingWare })
         self.identifiers = wares.compactMap { $0 as? any IdentifyingWare }
-        self.sessionObservers = wares.compactMap { $0 as? any SessionEndObserving }
+        self.sessionObservers = wares.compactMap { $0 as? any SessionObserving }
         for ware in wares { (ware as? Authenticator)?.attach(self) }
     }
 
@@ -107,6 +107,11 @@ final class ClientCore: Sendable {
     func sessionEnded(_ principal: Principal, reason: String) async {
         for observer in sessionObservers { await observer.sessionEnded(principal) }
         events.publish(StandardEvent.sessionEnded(reason: reason, principal: principal))
+    }
+
+    /// Tells this client's session observers that `principal` signed in.
+    func sessionStarted(_ principal: Principal) {
+        for observer in sessionObservers { observer.sessionStarted(principal) }
     }
 
     /// `raw` as `Value` by `decoding`, or a decoding ``CourierError``.

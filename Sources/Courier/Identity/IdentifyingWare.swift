@@ -32,7 +32,9 @@ public protocol IdentifyingWare: Ware {
 /// ends (sign-out, another user signing in, credentials rejected): the ``HTTPCache`` wipes the
 /// answers it filed under it. The ``Authenticator`` waits for every such ware of every client it
 /// serves before `signOut()` returns.
-protocol SessionEndObserving: Sendable {
+protocol SessionObserving: Sendable {
     /// `principal`'s session is over: forget what was kept for it.
     func sessionEnded(_ principal: Principal) async
+    /// `principal` signed in (again: an app may give a user the same identity at every sign-in).
+    func sessionStarted(_ principal: Principal)
 }

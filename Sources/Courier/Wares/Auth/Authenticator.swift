@@ -98,6 +98,8 @@ public final class Authenticator: IdentifyingWare {
             }
         }
         if let ended { await announce(ended, reason: "auth scheme '\(scheme)': another sign-in replaced it", context: nil) }
+        let started = SchemeState.principal(scheme, identity: credentials.identity)
+        for core in clients.withLock({ $0.live }) { core.sessionStarted(started) }
     }
 
     /// Forgets every scheme's credentials, in memory and in the store. Calls still waiting for

@@ -17,6 +17,18 @@ struct PartitionState {
 
     func isEnded(_ partition: String) -> Bool { ended.contains(partition) }
 
+    /// Sets the app's partition; one that an ended session wiped may be used again.
+    mutating func setManual(_ partition: String?) {
+        manual = partition
+        if let partition { ended.remove(partition) }
+    }
+
+    /// `principal` signed in again: its partitions take answers again.
+    mutating func start(_ principal: Principal) {
+        ended.remove(principal.description)
+        for part in principal.parts { ended.remove(part) }
+    }
+
     func hasEnded(_ principal: Principal) -> Bool { ended.contains(principal.description) }
 
     /// Ends `principal`'s session: returns every partition to wipe (its own, those of calls that

@@ -30,7 +30,7 @@ import HTTPTypes
 /// let cache = HTTPCache(store: HybridCacheStore(disk: DiskCacheStore(directory: cachesDirectory)))
 /// let client = try Client(service: Petstore.service(), wares: [cache, auth])
 /// ```
-public final class HTTPCache: EventObservingWare, SessionEndObserving {
+public final class HTTPCache: EventObservingWare, SessionObserving {
     /// Where answers are kept.
     public let store: any CacheStore
     private let state = Locked(PartitionState())
@@ -49,7 +49,7 @@ public final class HTTPCache: EventObservingWare, SessionEndObserving {
     /// to it, whoever's credentials it carries. A session's end wipes it and sets it back to `nil`.
     public var partition: String? {
         get { state.withLock { $0.manual } }
-        set { state.withLock { $0.manual = newValue } }
+        set { state.withLock { $0.setManual(newValue) } }
     }
 
     /// Removes every stored answer of `partition`, in memory and on disk.
@@ -61,6 +61,11 @@ public final class HTTPCache: EventObservingWare, SessionEndObserving {
     func sessionEnded(_ principal: Principal) async {
         let partitions = state.withLock { $0.end(principal) }
         for partition in partitions { await store.removePartition(partition) }
+    }
+
+    /// Files answers under `principal` again: the same identity signed in anew.
+    func sessionStarted(_ principal: Principal) {
+        state.withLock { $0.start(principal) }
     }
 
     /// Wipes the ended session's answers when another ware announces `sessionEnded` (the

@@ -219,3 +219,24 @@ struct CacheIdentityTests {
         #expect(server.server.requests.last?.header("If-None-Match") == "\"v1\"")
     }
 }
+
+@Suite("HTTPCache: a user who signs in again under the same identity")
+struct CacheReturningUserTests {
+    @Test("signOut wipes alice's answers; when she signs in again as the same identity, her new answers are cached again")
+    func sameIdentityAfterSignOut() async throws {
+        let server = try CacheTestServer()
+        defer { server.stop() }
+        server.respond(with: [("Cache-Control", "max-age=600")])
+        let store = MemoryCacheStore()
+        let auth = Authenticator()
+        let client = try client(server, HTTPCache(store: store), auth, clock: ManualClock())
+        try await auth.signIn(.bearer("alice-1", identity: "alice"), for: "session")
+        _ = try await client.send(signedItem())
+        try await auth.signOut()
+        #expect(store.usage.entries == 0)
+        try await auth.signIn(.bearer("alice-2", identity: "alice"), for: "session")
+        #expect(try await client.response(for: signedItem()).source == .network, "nothing of the ended session is served")
+        #expect(try await client.response(for: signedItem()).source == .cache(age: .zero), "the new session's answer is kept")
+        #expect(server.hits == 2)
+    }
+}
