@@ -15,6 +15,8 @@
 /// Retry sits outside authentication so that a replay after a token refresh is not a retry;
 /// the cache sits outside authentication so that a hit needs no credential; coalescing sits
 /// outside the cache so that identical misses make one fill.
+/// Wares outside authentication still know whose call it is: the client decides
+/// ``CallContext/principal`` before the first ware runs, and the cache and coalescing key by it.
 ///
 /// ```swift
 /// var position: WarePosition { .after(.authentication) }   // sign the request last
