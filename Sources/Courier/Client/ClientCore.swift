@@ -56,10 +56,12 @@ final class ClientCore: Sendable {
         decoding: ResponseDecoding<Value>,
         parent: CallID?,
         skipping skipped: Set<ObjectIdentifier>,
-        interim: (@Sendable (RawResponse, CallContext) -> Void)?
+        interim: (@Sendable (RawResponse, CallContext) -> Void)?,
+        secrets: [String] = []
     ) async throws -> (Value, RawResponse, CallContext) {
         let setup = CallSetup(start: clock.now, skipped: skipped, interim: interim)
         var context = CallContext(core: self, endpoint: request.endpointName, parent: parent, setup: setup)
+        context.storage.addSecrets(secrets)
         let prepared: PreparedRequest
         do {
             prepared = try encoder.prepare(request, random: random)

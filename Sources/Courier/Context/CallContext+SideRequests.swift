@@ -33,10 +33,19 @@ extension CallContext {
     public func response<Expected>(
         for request: Request<Expected>, from sender: some Ware, skipping: [any Ware.Type] = []
     ) async throws -> Response<Expected> {
+        try await response(for: request, from: sender, skipping: skipping, secrets: [])
+    }
+
+    /// A side request whose call knows `secrets` from the start (a refresh token), so that none of
+    /// its log lines or errors shows them.
+    func response<Expected>(
+        for request: Request<Expected>, from sender: some Ware, skipping: [any Ware.Type], secrets: [String]
+    ) async throws -> Response<Expected> {
         var skipped = setup.skipped
         skipped.insert(ObjectIdentifier(type(of: sender)))
         for type in skipping { skipped.insert(ObjectIdentifier(type)) }
-        let (value, raw, context) = try await core.perform(request, parent: callID, skipping: skipped, interim: nil)
+        let (value, raw, context) = try await core.perform(
+            request, decoding: request.decoding, parent: callID, skipping: skipped, interim: nil, secrets: secrets)
         return Response(value: value, raw: raw, metrics: context.metricsSoFar)
     }
 }

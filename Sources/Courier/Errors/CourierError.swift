@@ -168,7 +168,8 @@ extension CourierError: CustomReflectable {
     /// may hold a secret under any name (a server echoing the request's URL in a header), and a
     /// mirror cannot scrub them. ``reason``, ``response`` and ``underlying`` still give it all.
     public var customMirror: Mirror {
-        Mirror(self, children: ["kind": kind, "message": message, "call": call as Any], displayStyle: .struct)
+        let call = call.map { secrets?.scrub($0.description) ?? $0.description }
+        return Mirror(self, children: ["kind": kind, "message": message, "call": call as Any], displayStyle: .struct)
     }
 }
 

@@ -40,3 +40,15 @@ enum CredentialFingerprint {
         return Principal("fields:" + String(repeating: "0", count: 16 - digits.count) + digits)
     }
 }
+
+extension CallContext {
+    /// Whose call `request` is as it stands at the calling ware: the call's ``principal`` with
+    /// the credentials on `request` itself, which a ware outside this one may have added without
+    /// being an ``IdentifyingWare`` (a ``CallObserver``'s extra headers, a ware of your own).
+    /// The cache and coalescing key by it, so such credentials keep users apart too.
+    func principal(of request: PreparedRequest) -> Principal {
+        let added = CredentialFingerprint.principal(
+            fields: request.http.headerFields, sensitiveFields: request.credentialFields, query: [], redaction: core.service.redaction)
+        return principal.combined(with: added)
+    }
+}

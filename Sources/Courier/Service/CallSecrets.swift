@@ -18,6 +18,8 @@ import HTTPTypes
 struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable {
     /// The shortest value scrubbed wherever it appears.
     static let minimumLength = 4
+    /// The largest request body searched for sensitive fields (64 KB).
+    static let largestSearchedBody = 64 << 10
 
     private final class Source: Sendable {
         let request: PreparedRequest
@@ -27,7 +29,11 @@ struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable {
         let found = Locked<Set<String>?>(nil)
 
         init(request: PreparedRequest, registered: CallStorage?, redaction: Redaction) {
-            self.request = request
+            // An error keeps this for as long as the app keeps the error: not a large upload's
+            // body (whose fields are not credentials worth searching anyway).
+            var kept = request
+            if let body = kept.body, body.count > CallSecrets.largestSearchedBody { kept.body = nil }
+            self.request = kept
             self.registered = registered
             self.redaction = redaction
         }

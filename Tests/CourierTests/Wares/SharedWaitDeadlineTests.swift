@@ -68,4 +68,32 @@ struct SharedWaitDeadlineTests {
             #expect(server.requestCount == 1, "the joiner joined: one request reached the server")
         }
     }
+
+    @Test("a refresh whose only waiter timed out still finishes and is kept: a rotated refresh token is not lost")
+    func abandonedRefreshFinishes() async throws {
+        let server = try AuthTestServer()
+        defer { server.stop() }
+        let gate = DispatchSemaphore(value: 0)
+        server.refreshGate = gate
+        let store = MemoryCredentialStore(["session": .bearer("stale", refreshToken: "refresh-1")])
+        let auth = Authenticator(store: store)
+        let client = try server.client(auth)
+        var hurried = dataRequest()
+        hurried.timeout = .seconds(5)  // room for the first attempt on a loaded machine: the wait must be the refresh
+        let call = Task { try await client.send(hurried) }
+        try await waitUntil { server.server.requests.contains { $0.path == "/refresh" } }
+        let error = try #require(await call.result.failureError as? CourierError)
+        guard case .transport(.timedOut) = error.reason else {
+            Issue.record("expected timedOut, got \(error)")
+            return
+        }
+        gate.signal()  // the server has rotated refresh-1 into refresh-2 by now
+        let deadline = ContinuousClock.now + promptly
+        while try await store.credentials(for: "session")?.refreshToken != "refresh-2", ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try await store.credentials(for: "session")?.refreshToken == "refresh-2", "the abandoned refresh was kept")
+        #expect(try await client.send(dataRequest()) == ["ok": true])
+        #expect(server.refreshCount == 1, "no second refresh with the rotated-away token")
+    }
 }

@@ -87,7 +87,9 @@ public struct TokenRefresh: Sendable {
         read: @escaping @Sendable (Tokens) -> TokenGrant
     ) {
         perform = { refreshToken, context, sender in
-            read(try await context.send(request(refreshToken), from: sender))
+            // The refresh token is a secret of the side request under whatever name (or path
+            // segment) it travels.
+            read(try await context.response(for: request(refreshToken), from: sender, skipping: [], secrets: [refreshToken]).value)
         }
     }
 }

@@ -33,6 +33,9 @@ extension Authenticator {
     /// Makes one refresh from `snapshot`: the side request, then the store and memory, but only
     /// if `snapshot` is still current. Ends the session only when the refresh token is rejected.
     private func refresh(_ scheme: AuthScheme, from snapshot: CredentialSnapshot, context: CallContext) async throws -> CredentialSnapshot {
+        // Another refresh may have committed between the caller's look and its joining (the
+        // finished call leaves the registry first): never send an already rotated refresh token.
+        guard current(scheme.name, isStill: snapshot.generation) else { throw RefreshSuperseded() }
         guard let refresh = scheme.refresh, let refreshToken = snapshot.credentials?.refreshToken else {
             throw snapshot.endedBy ?? notSignedIn(scheme)
         }

@@ -54,7 +54,7 @@ public final class Authenticator: IdentifyingWare {
     public let refreshWindow: Duration
 
     let schemes = Locked<[AuthSchemeName: SchemeState]>([:])
-    let refreshes = SharedCalls<RefreshKey, CredentialSnapshot>()
+    let refreshes = SharedCalls<RefreshKey, CredentialSnapshot>(finishesAbandonedWork: true)
     /// Store writes and the memory changes that go with them, one at a time, so that the store
     /// and memory never disagree about who is signed in.
     let commits = AsyncSerial()
@@ -142,7 +142,17 @@ public final class Authenticator: IdentifyingWare {
             return Principal("auth:undeclared")  // the call fails here later; it shares nothing meanwhile
         }
         guard let scheme else { return .anonymous }
-        if let known = schemes.withLock({ $0[scheme.name]?.currentPrincipal(scheme.name) }) { return known }
+        // The session's secret goes into this call's storage now, not only when it is applied: a
+        // call answered by the cache or a coalesced call never reaches this ware, yet its log lines
+        // and errors must not show the token either.
+        let known = schemes.withLock { schemes -> (Principal, String?)? in
+            guard let principal = schemes[scheme.name]?.currentPrincipal(scheme.name) else { return nil }
+            return (principal, schemes[scheme.name]?.credentials?.token ?? schemes[scheme.name]?.credentials?.password)
+        }
+        if let (principal, secret) = known {
+            if let secret { context.storage.addSecret(secret) }
+            return principal
+        }
         guard let snapshot = try? await current(scheme.name) else { return Principal("auth:\(scheme.name):unreadable") }
         return SchemeState.principal(scheme.name, identity: snapshot.credentials?.identity)
     }

@@ -17,8 +17,9 @@ struct CacheControl {
             case "no-cache": noCache = true
             case "must-revalidate", "proxy-revalidate": mustRevalidate = true
             case "max-age":
-                if parts.count == 2, let seconds = Double(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))) {
-                    maxAge = max(0, seconds)
+                if parts.count == 2, let seconds = Double(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))),
+                   !seconds.isNaN {
+                    maxAge = CachedResponse.clamped(seconds)
                 }
             default: break  // `private` needs nothing: this cache is private
             }
@@ -63,7 +64,7 @@ enum Freshness {
             key: key, status: response.status.code,
             headers: response.http.headerFields.map { CachedResponse.HeaderPair(name: $0.name.canonicalName, value: $0.value) },
             body: response.body, storedAt: now,
-            initialAge: response.http.headerFields[.age].flatMap(Double.init).map { max(0, $0) } ?? 0,
+            initialAge: response.http.headerFields[.age].flatMap(Double.init).map(CachedResponse.clamped) ?? 0,
             freshnessLifetime: lifetime, vary: vary, mustRevalidate: control.mustRevalidate)
     }
 

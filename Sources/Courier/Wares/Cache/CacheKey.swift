@@ -24,6 +24,13 @@ public struct CacheKey: Sendable, Hashable, Codable, CustomStringConvertible {
         self.init(partition: partition, method: request.method.rawValue, url: CacheKey.normalisedURL(of: request))
     }
 
+    /// The key of `request` in `partition`, with the values of the query items `redaction` calls
+    /// sensitive left out of the URL: the key is written to disk, and those values are credentials
+    /// (the partition, a principal that includes them, already keeps their answers apart).
+    init(request: HTTPRequest, partition: String, redaction: Redaction) {
+        self.init(partition: partition, method: request.method.rawValue, url: CacheKey.normalisedURL(of: request, redaction: redaction))
+    }
+
     /// The partition of responses to requests without credentials, shared by every user.
     public static let sharedPartition = "shared"
 
@@ -32,7 +39,7 @@ public struct CacheKey: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Scheme and host lower-cased, query items sorted by name (stably, so repeated names keep
     /// their order): `?b=2&a=1` and `?a=1&b=2` are the same resource.
-    static func normalisedURL(of request: HTTPRequest) -> String {
+    static func normalisedURL(of request: HTTPRequest, redaction: Redaction? = nil) -> String {
         let origin = "\((request.scheme ?? "https").lowercased())://\((request.authority ?? "").lowercased())"
         let target = request.path ?? "/"
         guard let question = target.firstIndex(of: "?") else { return origin + target }
@@ -41,7 +48,11 @@ public struct CacheKey: Sendable, Hashable, Codable, CustomStringConvertible {
                 let (a, b) = (lhs.element.prefix { $0 != "=" }, rhs.element.prefix { $0 != "=" })
                 return a == b ? lhs.offset < rhs.offset : a < b
             }
-            .map(\.element)
+            .map { item -> Substring in
+                guard let redaction, let equals = item.element.firstIndex(of: "=") else { return item.element }
+                let name = item.element[..<equals]
+                return redaction.isSensitive(name.removingPercentEncoding ?? String(name)) ? name + "=" + Redaction.placeholder : item.element
+            }
         return origin + target[..<question] + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
     }
 }

@@ -7,45 +7,53 @@ struct PartitionState {
     var manual: String?
     /// The partitions answers were stored under in this process, by principal part.
     private var partitionsByPart: [String: Set<String>] = [:]
-    /// Partitions of ended sessions: nothing is stored under them any more.
-    private var ended: Set<String> = []
+    /// Principal parts whose session ended: nothing of a principal holding one is stored.
+    private var endedParts: Set<String> = []
+    /// App partitions an ended session wiped.
+    private var endedPartitions: Set<String> = []
 
     /// Notes that an answer of `principal` was stored under `partition`.
     mutating func used(_ partition: String, by principal: Principal) {
         for part in principal.parts { partitionsByPart[part, default: []].insert(partition) }
     }
 
-    func isEnded(_ partition: String) -> Bool { ended.contains(partition) }
+    /// Whether an answer of `principal` may no longer be stored under `partition`: any of its
+    /// parts ended (a call that carried an ended session's credentials among others too).
+    func isEnded(_ partition: String, for principal: Principal) -> Bool {
+        endedPartitions.contains(partition) || principal.parts.contains(where: endedParts.contains)
+    }
+
+    func hasEnded(_ principal: Principal) -> Bool {
+        !principal.isAnonymous && principal.parts.allSatisfy(endedParts.contains)
+    }
 
     /// Sets the app's partition; one that an ended session wiped may be used again.
     mutating func setManual(_ partition: String?) {
         manual = partition
-        if let partition { ended.remove(partition) }
+        if let partition { endedPartitions.remove(partition) }
     }
 
-    /// `principal` signed in again: its partitions take answers again.
+    /// `principal` signed in again: answers of its calls are stored again.
     mutating func start(_ principal: Principal) {
-        ended.remove(principal.description)
-        for part in principal.parts { ended.remove(part) }
+        endedParts.subtract(principal.parts)
     }
-
-    func hasEnded(_ principal: Principal) -> Bool { ended.contains(principal.description) }
 
     /// Ends `principal`'s session: returns every partition to wipe (its own, those of calls that
     /// carried its credentials with others, and the app's partition, which is cleared), and
-    /// refuses to store under them from now on.
+    /// refuses to store answers of it from now on.
     mutating func end(_ principal: Principal) -> [String] {
         var partitions: Set<String> = principal.isAnonymous ? [] : [principal.description]
         for part in principal.parts {
             partitions.formUnion(partitionsByPart.removeValue(forKey: part) ?? [])
             partitions.insert(part)
         }
+        endedParts.formUnion(principal.parts)
         if let manual {
             partitions.insert(manual)
+            endedPartitions.insert(manual)
             self.manual = nil
         }
         partitions.remove(CacheKey.sharedPartition)
-        ended.formUnion(partitions)
         return partitions.sorted()
     }
 }

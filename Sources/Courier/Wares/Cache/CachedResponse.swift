@@ -56,9 +56,27 @@ public struct CachedResponse: Sendable, Codable {
         self.mustRevalidate = mustRevalidate
     }
 
-    /// The age of the entry at `now`.
+    /// The longest age or lifetime the cache deals in, in seconds (about 317 years): a server's
+    /// `Age: inf` or `max-age=1e400`, or a forged entry, is held to it rather than trapping.
+    static let longestTime: Double = 1e10
+
+    /// The age of the entry at `now` (at most ``longestTime``).
     public func age(at now: Date) -> Duration {
-        .milliseconds(Int64((initialAge + max(0, now.timeIntervalSince(storedAt))) * 1000))
+        let seconds = CachedResponse.clamped(initialAge) + CachedResponse.clamped(now.timeIntervalSince(storedAt))
+        return .milliseconds(Int64(min(seconds, CachedResponse.longestTime) * 1000))
+    }
+
+    /// `seconds` as a finite, non-negative time no longer than ``longestTime``.
+    static func clamped(_ seconds: Double) -> Double {
+        guard seconds.isFinite else { return seconds > 0 ? longestTime : 0 }
+        return min(max(0, seconds), longestTime)
+    }
+
+    /// Whether the entry's numbers are ones the cache could have written: a status HTTP allows
+    /// and finite times (a forged file may hold anything).
+    var isPlausible: Bool {
+        (100...599).contains(status) && initialAge.isFinite && storedAt.timeIntervalSinceReferenceDate.isFinite
+            && (freshnessLifetime?.isFinite ?? true)
     }
 
     /// Whether the entry is fresh at `now`.

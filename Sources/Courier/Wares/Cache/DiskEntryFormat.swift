@@ -56,10 +56,11 @@ enum DiskEntryFormat {
                   let metadata = try? JSONDecoder().decode(Metadata.self, from: Data(json)),
                   metadata.bodyLength == bodyLength  // compared, never added: it may be anything
             else { return nil }
-            return CachedResponse(
+            let entry = CachedResponse(
                 key: metadata.key, status: metadata.status, headers: metadata.headers, body: Data(body),
                 storedAt: metadata.storedAt, initialAge: metadata.initialAge, freshnessLifetime: metadata.freshnessLifetime,
                 vary: metadata.vary, mustRevalidate: metadata.mustRevalidate)
+            return entry.isPlausible ? entry : nil
         }
     }
 

@@ -87,14 +87,15 @@ public final class HTTPCache: EventObservingWare, SessionObserving {
         guard method == .get || method == .head else {
             let response = try await next(request, context)
             if [.post, .put, .patch, .delete].contains(method), response.status.code < 400 {
-                await invalidate(request.http, context: context)
+                await invalidate(request, context: context)
             }
             return response
         }
         let policy = request.options.cachePolicy ?? context.service.cachePolicy ?? CachePolicy(.localElseRemote)
-        let key = CacheKey(request: request.http, partition: partition(for: context.principal))
+        let principal = context.principal(of: request)
+        let key = CacheKey(request: request.http, partition: partition(for: principal), redaction: context.service.redaction)
         let now = context.wallClock.now
-        let vary = VaryValues(request: request, principal: context.principal, redaction: context.service.redaction)
+        let vary = VaryValues(request: request, principal: principal, redaction: context.service.redaction)
         let stored = await store.entry(for: key).flatMap { $0.matchesVary(vary) ? $0 : nil }
         switch policy.mode {
         case .remoteOnly:
@@ -166,10 +167,10 @@ public final class HTTPCache: EventObservingWare, SessionObserving {
     /// Stores `entry`, unless its partition's session ended while the call ran (checked again
     /// after storing, so an end that raced the write still wins).
     private func keep(_ entry: CachedResponse, of principal: Principal) async {
-        guard !state.withLock({ $0.isEnded(entry.key.partition) }) else { return }
+        guard !state.withLock({ $0.isEnded(entry.key.partition, for: principal) }) else { return }
         state.withLock { $0.used(entry.key.partition, by: principal) }
         await store.store(entry)
-        if state.withLock({ $0.isEnded(entry.key.partition) }) { await store.removeEntry(for: entry.key) }
+        if state.withLock({ $0.isEnded(entry.key.partition, for: principal) }) { await store.removeEntry(for: entry.key) }
     }
 
     /// Anonymous calls share ``CacheKey/sharedPartition``; credentialed ones are filed under the
@@ -180,13 +181,13 @@ public final class HTTPCache: EventObservingWare, SessionObserving {
     }
 
     /// Removes the stored GET and HEAD answers for `request`'s URL after an unsafe method changed it.
-    private func invalidate(_ request: HTTPRequest, context: CallContext) async {
-        let partitions = Set([partition(for: context.principal), CacheKey.sharedPartition])
+    private func invalidate(_ request: PreparedRequest, context: CallContext) async {
+        let partitions = Set([partition(for: context.principal(of: request)), CacheKey.sharedPartition])
         for method in [HTTPRequest.Method.get, .head] {
-            var probe = request
+            var probe = request.http
             probe.method = method
             for partition in partitions {
-                await store.removeEntry(for: CacheKey(request: probe, partition: partition))
+                await store.removeEntry(for: CacheKey(request: probe, partition: partition, redaction: context.service.redaction))
             }
         }
     }

@@ -38,7 +38,7 @@ public struct Coalescing: DetachingWare {
         guard request.options.coalesces, request.body == nil,
               request.http.method == .get || request.http.method == .head
         else { return try await detachedNext(request, context) }
-        let key = CoalescingKey(request: request.http, headers: headers, principal: context.principal)
+        let key = CoalescingKey(request: request.http, headers: headers, principal: context.principal(of: request))
         do {
             let (response, joined) = try await calls.join(key, timeout: request.timeout, starterWaitsForWork: true) { try await detachedNext(request, context) }
             if joined { context.storage[Coalesced.self] = true }

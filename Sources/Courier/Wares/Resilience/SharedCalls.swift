@@ -1,7 +1,17 @@
 /// Calls in flight by key, each run once in a task of its own and shared by everyone who joins
 /// while it runs. A joiner that is cancelled, or whose own timeout passes, leaves at once; the
-/// call goes on for the others, and is cancelled when its last joiner leaves.
+/// call goes on for the others, and is cancelled when its last joiner leaves — unless the calls
+/// finish what they started whoever waits (``finishesAbandonedWork``).
 final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    /// Whether a call nobody waits for any more runs to its end rather than being cancelled: for
+    /// work that must not stop half-way, such as a token refresh whose request may have reached a
+    /// server that rotates refresh tokens (cancelled, the new tokens would be lost).
+    let finishesAbandonedWork: Bool
+
+    init(finishesAbandonedWork: Bool = false) {
+        self.finishesAbandonedWork = finishesAbandonedWork
+    }
+
     /// One shared call: its task, its waiters, and its result once it has one.
     private final class Call: Sendable {
         struct State {
@@ -112,6 +122,8 @@ final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     private func abandon(_ call: Call, key: Key) {
+        // Left in the registry, the call is joined by whoever comes next, and forgotten when it ends.
+        if finishesAbandonedWork { return }
         forget(call, key: key)
         call.state.withLock { $0.task }?.cancel()
     }

@@ -240,3 +240,73 @@ struct CacheReturningUserTests {
         #expect(server.hits == 2)
     }
 }
+
+/// Puts `Authorization: Bearer <token>` on its request from the standard slot, outside the cache,
+/// without saying whose it is (not an `IdentifyingWare`), as an app's own ware might.
+private struct HandMadeAuthorization: Ware {
+    let token: String
+    func intercept(
+        _ request: PreparedRequest, context: CallContext,
+        next: (PreparedRequest, CallContext) async throws -> RawResponse
+    ) async throws -> RawResponse {
+        var request = request
+        request.http.headerFields[.authorization] = "Bearer \(token)"
+        return try await next(request, context)
+    }
+}
+
+@Suite("HTTPCache: credentials added by other wares and hostile numbers")
+struct CacheCredentialEdgeTests {
+    @Test("credentials a ware of the app's adds outside the cache still keep users apart, with Vary: Authorization too")
+    func credentialsAddedOutsideTheCache() async throws {
+        let server = try CacheTestServer()
+        defer { server.stop() }
+        server.respond(with: [("Cache-Control", "private, max-age=600"), ("Vary", "Authorization")])
+        let client = try cachingClient(server, HTTPCache(), clock: ManualClock())
+        func asUser(_ token: String) -> Request<Item> {
+            var request = item()
+            request.wares = [HandMadeAuthorization(token: token)]
+            return request
+        }
+        #expect(try await client.send(asUser("alice-token")).user == "Bearer alice-token")
+        #expect(try await client.send(asUser("bob-token")).user == "Bearer bob-token", "not alice's answer")
+        #expect(try await client.response(for: asUser("alice-token")).source == .cache(age: .zero))
+        #expect(server.hits == 2)
+    }
+
+    @Test("an API key in a query item is not written into the disk entry; two keys never share")
+    func queryKeyStaysOffDisk() async throws {
+        let server = try CacheTestServer()
+        defer { server.stop() }
+        server.respond(with: [("Cache-Control", "max-age=600")])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-querykey-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let client = try cachingClient(server, HTTPCache(store: DiskCacheStore(directory: directory)), clock: ManualClock())
+        func keyed(_ key: String) -> Request<Item> {
+            var request = item()
+            request.addQuery("api_key", key)
+            return request
+        }
+        _ = try await client.send(keyed("KEY-one-0123456789"))
+        #expect(try await client.response(for: keyed("KEY-two-0123456789")).source == .network)
+        #expect(try await client.response(for: keyed("KEY-one-0123456789")).source == .cache(age: .zero))
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            let text = String(decoding: try Data(contentsOf: directory.appendingPathComponent(file)), as: UTF8.self)
+            #expect(!text.contains("0123456789"), "\(file) holds no key")
+            #expect(text.contains("api_key=<redacted>"))
+        }
+    }
+
+    @Test("Age: inf and max-age=1e400 are stored and served without trapping")
+    func absurdNumbers() async throws {
+        let server = try CacheTestServer()
+        defer { server.stop() }
+        server.respond(with: [("Cache-Control", "max-age=1e400"), ("Age", "inf")])
+        let clock = ManualClock()
+        let client = try cachingClient(server, HTTPCache(), clock: clock)
+        _ = try await client.send(item())
+        let stale = try await client.response(for: item(CachePolicy(.localOnly)))
+        #expect(stale.value.version == 1)
+        if case .cache(let age) = stale.source { #expect(age > .seconds(1_000_000)) } else { Issue.record("not from the cache") }
+    }
+}

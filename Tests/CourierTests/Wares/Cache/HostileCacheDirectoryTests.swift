@@ -303,6 +303,18 @@ struct HostileCacheDirectoryTests {
                 #expect(await store.entry(for: key) == nil)
                 #expect(!present(file), "the damaged file is removed")
             }
+            // Numbers no cache writes, with a right checksum: a status HTTP cannot have is a miss
+            // (building its response would trap), an absurd age is served and ages without trapping.
+            let badStatus = json.replacingOccurrences(of: #""status":\d+"#, with: #""status":5000"#, options: .regularExpression)
+            #expect(badStatus != json)
+            try forged(badStatus).write(to: URL(fileURLWithPath: file))
+            #expect(await store.entry(for: key) == nil)
+            let ancient = json.replacingOccurrences(of: #""initialAge":[0-9.e+-]+"#, with: #""initialAge":1e300"#, options: .regularExpression)
+            #expect(ancient != json)
+            try forged(ancient).write(to: URL(fileURLWithPath: file))
+            let old = try #require(await store.entry(for: key))
+            #expect(old.age(at: Date()) > .seconds(1_000_000_000))
+            #expect(!old.isFresh(at: Date()))
         }
     }
 
