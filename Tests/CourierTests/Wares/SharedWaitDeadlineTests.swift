@@ -14,12 +14,11 @@ struct SharedWaitDeadlineTests {
     func refreshWaitEndsAtTheCallersDeadline() async throws {
         let server = try AuthTestServer()
         defer { server.stop() }
-        let gate = DispatchSemaphore(value: 0)
-        server.refreshGate = gate
+        let gate = server.holdRefreshes()
         let auth = Authenticator(store: MemoryCredentialStore(["session": .bearer("stale", refreshToken: "refresh-1")]))
         let client = try server.client(auth)
         let patient = Task { try await client.send(dataRequest()) }
-        try await waitUntil { server.server.requests.contains { $0.path == "/refresh" } }
+        try await server.refreshArrived()
 
         var hurried = dataRequest()
         hurried.timeout = .seconds(2)
@@ -73,15 +72,14 @@ struct SharedWaitDeadlineTests {
     func abandonedRefreshFinishes() async throws {
         let server = try AuthTestServer()
         defer { server.stop() }
-        let gate = DispatchSemaphore(value: 0)
-        server.refreshGate = gate
+        let gate = server.holdRefreshes()
         let store = MemoryCredentialStore(["session": .bearer("stale", refreshToken: "refresh-1")])
         let auth = Authenticator(store: store)
         let client = try server.client(auth)
         var hurried = dataRequest()
         hurried.timeout = .seconds(5)  // room for the first attempt on a loaded machine: the wait must be the refresh
         let call = Task { try await client.send(hurried) }
-        try await waitUntil { server.server.requests.contains { $0.path == "/refresh" } }
+        try await server.refreshArrived()
         let error = try #require(await call.result.failureError as? CourierError)
         guard case .transport(.timedOut) = error.reason else {
             Issue.record("expected timedOut, got \(error)")

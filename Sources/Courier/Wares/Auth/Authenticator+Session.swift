@@ -151,19 +151,7 @@ extension Authenticator {
     /// credentials without an identity get one (and are stored again with it).
     func current(_ name: AuthSchemeName) async throws -> CredentialSnapshot {
         if let snapshot = schemes.withLock({ $0[name].flatMap { $0.loaded ? $0.snapshot : nil } }) { return snapshot }
-        let stored = try await store.credentials(for: name)
-        var named: Credentials?
-        let snapshot = update(name) { state in
-            if !state.loaded {
-                state.credentials = stored
-                if stored != nil, stored?.identity == nil {
-                    state.credentials?.identity = Authenticator.newIdentity()
-                    named = state.credentials
-                }
-                state.loaded = true
-            }
-            return state.snapshot
-        }
+        let (snapshot, named) = try await load(name)
         if let named {
             await commits.run {
                 guard schemes.withLock({ $0[name]?.credentials == named }) else { return }
@@ -175,16 +163,25 @@ extension Authenticator {
 
     /// The scheme's credentials before a change made under ``commits``, loading them first.
     func loadedUnderCommit(_ name: AuthSchemeName) async throws -> Credentials? {
-        if let loaded = schemes.withLock({ $0[name].flatMap { $0.loaded ? $0.credentials : nil } }) { return loaded }
-        if schemes.withLock({ $0[name]?.loaded == true }) { return nil }
+        if let snapshot = schemes.withLock({ $0[name].flatMap { $0.loaded ? $0.snapshot : nil } }) { return snapshot.credentials }
+        return try await load(name).snapshot.credentials  // the change under way stores them anyway
+    }
+
+    /// Reads `name`'s credentials from the store into memory, unless someone did meanwhile;
+    /// `named` holds them when they had no identity and got one here (to be stored again).
+    private func load(_ name: AuthSchemeName) async throws -> (snapshot: CredentialSnapshot, named: Credentials?) {
         let stored = try await store.credentials(for: name)
         return update(name) { state in
+            var named: Credentials?
             if !state.loaded {
                 state.credentials = stored
-                if stored != nil, stored?.identity == nil { state.credentials?.identity = Authenticator.newIdentity() }
+                if stored != nil, stored?.identity == nil {
+                    state.credentials?.identity = Authenticator.newIdentity()
+                    named = state.credentials
+                }
                 state.loaded = true
             }
-            return state.credentials
+            return (state.snapshot, named)
         }
     }
 

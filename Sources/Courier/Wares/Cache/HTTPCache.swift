@@ -59,7 +59,10 @@ public final class HTTPCache: EventObservingWare, SessionObserving {
 
     /// Wipes what was filed under `principal`, and refuses to file anything more under it.
     func sessionEnded(_ principal: Principal) async {
-        let partitions = state.withLock { $0.end(principal) }
+        await wipe(state.withLock { $0.end(principal) })
+    }
+
+    private func wipe(_ partitions: [String]) async {
         for partition in partitions { await store.removePartition(partition) }
     }
 
@@ -72,9 +75,9 @@ public final class HTTPCache: EventObservingWare, SessionObserving {
     /// ``Authenticator`` has already waited for this cache by then).
     public func observe(_ event: any ServiceEvent) {
         guard case StandardEvent.sessionEnded(_, let principal) = event, !state.withLock({ $0.hasEnded(principal) }) else { return }
+        // Ended here, at once (later calls must not see the app's partition); wiped behind them.
         let partitions = state.withLock { $0.end(principal) }
-        let store = self.store
-        Task { for partition in partitions { await store.removePartition(partition) } }
+        Task { await wipe(partitions) }
     }
 
     /// Answers `request` by its policy.

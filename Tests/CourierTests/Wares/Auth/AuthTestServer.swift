@@ -66,6 +66,18 @@ final class AuthTestServer: @unchecked Sendable {
 
     func stop() { server.stop() }
 
+    /// Holds every refresh answer until the returned gate is signalled.
+    func holdRefreshes() -> DispatchSemaphore {
+        let gate = DispatchSemaphore(value: 0)
+        refreshGate = gate
+        return gate
+    }
+
+    /// Waits until a `/refresh` request has arrived (it may be held at the gate).
+    func refreshArrived() async throws {
+        try await waitUntil { server.requests.contains { $0.path == "/refresh" } }
+    }
+
     private func locked<T>(_ body: (inout State) -> T) -> T {
         lock.lock()
         defer { lock.unlock() }

@@ -4,11 +4,6 @@ import CourierTesting
 import Foundation
 import Testing
 
-/// Waits until the server has seen a `/refresh` request (it is then held at the gate).
-private func refreshArrived(_ server: AuthTestServer) async throws {
-    try await waitUntil { server.server.requests.contains { $0.path == "/refresh" } }
-}
-
 /// The `Authorization` values of the `/data` requests the server saw, in order.
 private func dataTokens(_ server: AuthTestServer) -> [String?] {
     server.server.requests.filter { $0.path == "/data" }.map { $0.header("Authorization") }
@@ -20,13 +15,12 @@ struct AuthenticatorSessionRaceTests {
     func signOutDuringRefresh() async throws {
         let server = try AuthTestServer()
         defer { server.stop() }
-        let gate = DispatchSemaphore(value: 0)
-        server.refreshGate = gate
+        let gate = server.holdRefreshes()
         let store = MemoryCredentialStore(["session": .bearer("stale", refreshToken: "refresh-1", identity: "alice")])
         let auth = Authenticator(store: store)
         let client = try server.client(auth)
         let call = Task { try await client.send(dataRequest()) }
-        try await refreshArrived(server)
+        try await server.refreshArrived()
 
         try await auth.signOut()
         gate.signal()  // the refresh answers with access-2 only now
@@ -43,13 +37,12 @@ struct AuthenticatorSessionRaceTests {
         let server = try AuthTestServer()
         defer { server.stop() }
         server.alsoAccept("bob-token")
-        let gate = DispatchSemaphore(value: 0)
-        server.refreshGate = gate
+        let gate = server.holdRefreshes()
         let store = MemoryCredentialStore(["session": .bearer("stale", refreshToken: "refresh-1", identity: "alice")])
         let auth = Authenticator(store: store)
         let client = try server.client(auth)
         let alices = Task { try await client.send(dataRequest()) }
-        try await refreshArrived(server)
+        try await server.refreshArrived()
 
         try await auth.signIn(.bearer("bob-token", refreshToken: "bob-refresh", identity: "bob"), for: "session")
         gate.signal()

@@ -17,6 +17,13 @@ private func client(_ server: CacheTestServer, _ cache: HTTPCache, _ auth: Authe
     return try Client(service: service, wares: [cache, auth], clock: clock, wallClock: clock.wallClock)
 }
 
+/// A memory store, an authenticator and a client over `server` with both.
+private func signedClient(_ server: CacheTestServer) throws -> (MemoryCacheStore, Authenticator, Client) {
+    let store = MemoryCacheStore()
+    let auth = Authenticator()
+    return (store, auth, try client(server, HTTPCache(store: store), auth, clock: ManualClock()))
+}
+
 /// `GET /item` authenticated by the service's default scheme, or by `scheme`.
 private func signedItem(_ scheme: AuthSchemeName? = nil) -> Request<Item> {
     var request = Request<Item>(method: .get, path: "/item", name: "item")
@@ -81,9 +88,7 @@ struct CacheIdentityTests {
         let server = try CacheTestServer()
         defer { server.stop() }
         server.respond(with: [("Cache-Control", "max-age=600")])
-        let store = MemoryCacheStore()
-        let auth = Authenticator()
-        let client = try client(server, HTTPCache(store: store), auth, clock: ManualClock())
+        let (store, auth, client) = try signedClient(server)
 
         try await auth.signIn(.bearer("alice-1", identity: "alice"), for: "session")
         _ = try await client.send(signedItem())
@@ -102,8 +107,7 @@ struct CacheIdentityTests {
         let server = try CacheTestServer()
         defer { server.stop() }
         server.respond(with: [("Cache-Control", "max-age=600")])
-        let auth = Authenticator()
-        let client = try client(server, HTTPCache(), auth, clock: ManualClock())
+        let (_, auth, client) = try signedClient(server)
         try await auth.signIn(.bearer("alice-token"), for: "session")
 
         #expect(try await client.send(item()).user == "none")
@@ -118,8 +122,7 @@ struct CacheIdentityTests {
         let server = try CacheTestServer()
         defer { server.stop() }
         server.respond(with: [("Cache-Control", "max-age=600")])
-        let auth = Authenticator()
-        let client = try client(server, HTTPCache(), auth, clock: ManualClock())
+        let (_, auth, client) = try signedClient(server)
         try await auth.signIn(.bearer("alice-token"), for: "session")
         try await auth.signIn(.apiKey("partner-key-1234"), for: "partner")
 
@@ -163,9 +166,7 @@ struct CacheIdentityTests {
             response.headers.append(.init(name: "Cache-Control", value: "max-age=600"))
             return response
         }
-        let store = MemoryCacheStore()
-        let auth = Authenticator()
-        let client = try client(server, HTTPCache(store: store), auth, clock: ManualClock())
+        let (store, auth, client) = try signedClient(server)
         try await auth.signIn(.bearer("alice-token"), for: "session")
         let call = Task { try await client.send(Request<Item>(method: .get, path: "/late", name: "late")) }
         try await waitUntil { server.server.requests.contains { $0.path == "/late" } }
@@ -227,9 +228,7 @@ struct CacheReturningUserTests {
         let server = try CacheTestServer()
         defer { server.stop() }
         server.respond(with: [("Cache-Control", "max-age=600")])
-        let store = MemoryCacheStore()
-        let auth = Authenticator()
-        let client = try client(server, HTTPCache(store: store), auth, clock: ManualClock())
+        let (store, auth, client) = try signedClient(server)
         try await auth.signIn(.bearer("alice-1", identity: "alice"), for: "session")
         _ = try await client.send(signedItem())
         try await auth.signOut()
