@@ -75,33 +75,63 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     /// Sends `request` and returns the response, whatever its status.
-    public func send(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
+    ///
+    /// File and streamed request bodies are sent as they are read (chunked when their length is
+    /// unknown); a response body is collected, streamed with back-pressure, or written to a file,
+    /// as ``PreparedRequest/delivery(for:)`` says.
+    public func send(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
         try request.checkBodyAllowed()
         let client = self.client
+        let ratio = configuration.maximumDecompressionRatio
         do {
-            return try await withDeadline(request.timeout) {
-                try await AsyncHTTPClientTransport.exchange(request, on: client)
+            return try await withDeadline(context.remaining, timeout: request.timeout) {
+                try await RedirectRules.send(request) { hop in
+                    try await AsyncHTTPClientTransport.exchange(hop, on: client, context: context, ratio: ratio)
+                }
             }
         } catch {
-            throw AsyncHTTPClientTransport.map(error, request: request, ratio: configuration.maximumDecompressionRatio)
+            throw AsyncHTTPClientTransport.map(error, request: request, ratio: ratio)
         }
     }
 
-    /// Sends `request`, following redirects as it allows, and reads the final body.
-    private static func exchange(_ request: PreparedRequest, on client: HTTPClient) async throws -> RawResponse {
-        try await RedirectRules.send(request) { hop in
-            let response = try await client.execute(outgoing(hop), deadline: .now() + TimeAmount(hop.timeout), logger: nil)
-            var body = ResponseBodyCollector(limit: hop.maximumResponseSize)
-            try body.expect(contentLength: response.headers.first(name: "Content-Length"))
+    /// Sends one request without following redirects, and hands its body over as it asks.
+    private static func exchange(
+        _ request: PreparedRequest, on client: HTTPClient, context: TransportContext, ratio: Int
+    ) async throws -> RawResponse {
+        let deadline = NIODeadline.now() + TimeAmount(max(context.remaining, .zero))
+        let response = try await client.execute(outgoing(request, context: context), deadline: deadline, logger: nil)
+        let head = head(of: response)
+        let declared = head.headerFields[.contentLength].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        switch request.delivery(for: head.status).mode {
+        case .collect:
+            var body = ResponseBodyCollector(limit: request.maximumResponseSize)
+            try body.expect(contentLength: head.headerFields[.contentLength])
             for try await buffer in response.body {
                 try body.append(buffer.readableBytesView)
+                if context.progress.isActive { context.progress.received(body.data.count, of: declared) }
             }
-            return RawResponse(http: head(of: response), body: body.data)
+            return RawResponse(http: head, body: body.data)
+        case .file(let destination):
+            let file = try FileDownload(destination: destination)
+            do {
+                for try await buffer in response.body {
+                    try file.write(Data(buffer.readableBytesView))
+                    if context.progress.isActive { context.progress.received(file.written, of: declared) }
+                }
+                let url = try file.commit()
+                return RawResponse(http: head, body: .file(url))
+            } catch {
+                file.discard()
+                throw error
+            }
+        case .stream:
+            let body = ResponseStream.start(response.body, declared: declared, request: request, context: context, ratio: ratio)
+            return RawResponse(http: head, body: body.body(length: declared))
         }
     }
 
     /// AsyncHTTPClient's request for `request`.
-    private static func outgoing(_ request: PreparedRequest) -> HTTPClientRequest {
+    private static func outgoing(_ request: PreparedRequest, context: TransportContext) -> HTTPClientRequest {
         let head = request.http
         var outgoing = HTTPClientRequest(url: "\(head.scheme ?? "https")://\(head.authority ?? "")\(head.path ?? "/")")
         outgoing.method = HTTPMethod(rawValue: head.method.rawValue)
@@ -109,7 +139,13 @@ public final class AsyncHTTPClientTransport: Transport {
             outgoing.headers.add(name: field.name.rawName, value: field.value)
         }
         if let body = request.body {
-            outgoing.body = .bytes(ByteBuffer(bytes: body))
+            if let data = body.data {
+                outgoing.body = .bytes(ByteBuffer(bytes: data))
+                if context.progress.isActive { context.progress.sent(0, of: data.count) }
+            } else {
+                let length: HTTPClientRequest.Body.Length = body.length.map { .known(Int64($0)) } ?? .unknown
+                outgoing.body = .stream(OutgoingChunks(body: body, progress: context.progress), length: length)
+            }
         }
         return outgoing
     }

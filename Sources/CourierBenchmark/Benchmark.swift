@@ -20,7 +20,7 @@ let petBody = Data(#"{"id":42,"name":"Rex","tag":"good dog","createdAt":"2024-05
 struct CannedTransport: Transport {
     let response = RawResponse(status: .ok, headers: [.contentType: "application/json"], body: petBody)
 
-    func send(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse { response }
+    func send(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse { response }
 }
 
 /// A ware that only passes the request on.

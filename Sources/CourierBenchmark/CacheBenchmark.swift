@@ -17,7 +17,7 @@ struct CannedListTransport: Transport {
             status: .ok, headers: [.contentType: "application/json", .cacheControl: cacheControl], body: petListBody)
     }
 
-    func send(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse { response }
+    func send(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse { response }
 }
 
 /// Cache hits from memory and disk, a miss that stores, and disk writes, beside a bare decode of

@@ -13,16 +13,27 @@ import HTTPTypes
 public struct StubReply: Sendable {
     let respond: @Sendable (PreparedRequest) async throws -> RawResponse
     let delay: Duration?
+    /// How a streamed or file body is cut and paced, when the reply says.
+    let pacing: (sizes: [Int], interval: Duration)?
 
     /// A reply computed by `respond` from the request; whatever it throws is thrown by the transport.
     public init(_ respond: @escaping @Sendable (PreparedRequest) async throws -> RawResponse) {
         self.respond = respond
         self.delay = nil
+        self.pacing = nil
     }
 
-    private init(delay: Duration?, respond: @escaping @Sendable (PreparedRequest) async throws -> RawResponse) {
+    private init(
+        delay: Duration?, pacing: (sizes: [Int], interval: Duration)?,
+        respond: @escaping @Sendable (PreparedRequest) async throws -> RawResponse
+    ) {
         self.respond = respond
         self.delay = delay
+        self.pacing = pacing
+    }
+
+    private func paced(_ sizes: [Int], every interval: Duration) -> StubReply {
+        StubReply(delay: delay, pacing: (sizes, interval), respond: respond)
     }
 
     /// Answers with `response` as it is.
@@ -57,13 +68,28 @@ public struct StubReply: Sendable {
     /// This reply after `delay` on the client's clock (a `ManualClock` in tests moves it);
     /// cancelling the calling task during the delay throws `CancellationError` at once.
     public func delayed(by delay: Duration) -> StubReply {
-        StubReply(delay: delay, respond: respond)
+        StubReply(delay: delay, pacing: pacing, respond: respond)
+    }
+
+    /// Answers with `status` and a body sent as `chunks`, one every `interval` on the client's
+    /// clock (a `ManualClock` in tests moves it): a transfer in progress, for streamed responses
+    /// and progress. Without a `Content-Length` in `headers`, the length is the chunks' total.
+    public static func chunks(
+        _ chunks: [Data], every interval: Duration = .zero, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
+    ) -> StubReply {
+        StubReply { _ in
+            var fields = headers
+            let total = chunks.reduce(0) { $0 + $1.count }
+            if fields[.contentLength] == nil { fields[.contentLength] = String(total) }
+            return RawResponse(http: HTTPResponse(status: status, headerFields: fields), body: .bytes(chunks.reduce(Data(), +)))
+        }.paced(chunks.map(\.count), every: interval)
     }
 
     /// Runs the reply as a transport would: a delay past the request's timeout ends in
-    /// ``TransportFailure/timedOut(after:)`` at the timeout, and a body over the request's
-    /// ``PreparedRequest/maximumResponseSize`` in ``TransportFailure/responseTooLarge(limit:)``.
-    func run(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
+    /// ``TransportFailure/timedOut(after:)`` at the timeout; the body is handed over as the request
+    /// asks (``PreparedRequest/delivery(for:)``), a collected one held to the request's
+    /// ``PreparedRequest/maximumResponseSize`` (``TransportFailure/responseTooLarge(limit:)``).
+    func run(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
         if let delay {
             guard delay <= request.timeout else {
                 try await context.sleep(for: request.timeout)
@@ -72,9 +98,29 @@ public struct StubReply: Sendable {
             try await context.sleep(for: delay)
         }
         try Task.checkCancellation()
-        let response = try await respond(request)
-        guard response.body.count <= request.maximumResponseSize else {
-            throw CourierError.transport(.responseTooLarge(limit: request.maximumResponseSize))
+        var response = try await respond(request)
+        let pieces = StubDelivery.pieces(of: response.body, sizes: pacing?.sizes)
+        let declared = response.body.length
+        switch request.delivery(for: response.status).mode {
+        case .collect:
+            let data = try await response.body.collect(upTo: request.maximumResponseSize)
+            if context.progress.isActive { context.progress.received(data.count, of: data.count) }
+            response.body = .bytes(data)
+        case .stream:
+            response.body = HTTPBody(
+                StubDelivery.Paced(pieces: pieces, interval: pacing?.interval ?? .zero, context: context, total: declared),
+                length: declared)
+        case .file(let destination):
+            let file = try FileDownload(destination: destination)
+            do {
+                for try await chunk in StubDelivery.Paced(pieces: pieces, interval: pacing?.interval ?? .zero, context: context, total: declared) {
+                    try file.write(chunk)
+                }
+                response.body = .file(try file.commit())
+            } catch {
+                file.discard()
+                throw error
+            }
         }
         return response
     }

@@ -13,7 +13,10 @@ import HTTPTypes
 /// A request no reply matches gets a `404 Not Found` whose text body names the method and path,
 /// so by default it surfaces as ``CourierError/unacceptableStatus(_:)`` with a clear excerpt.
 ///
-/// Every request is recorded, in order, whether or not it matched.
+/// Every request is recorded, in order, whether or not it matched, with its body read to the end
+/// (a file or a stream is read as a real transport would send it) and kept in memory, so that
+/// `requests[0].body?.data` shows what was sent. Responses are handed over as the request asks
+/// (``ResponseDelivery``): collected, streamed, or written to a file.
 ///
 /// ```swift
 /// let stub = StubTransport()
@@ -58,8 +61,14 @@ public final class StubTransport: Transport {
     }
 
     /// Records `request` and answers with the matching reply, or `404` when none matches.
-    public func send(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
+    public func send(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
         try request.checkBodyAllowed()
+        var request = request
+        if let body = request.body, body.data == nil {
+            request.body = .bytes(try await StubTransport.read(body, progress: context.progress))
+        } else if let data = request.body?.data, context.progress.isActive {
+            context.progress.sent(data.count, of: data.count)
+        }
         let path = StubTransport.pathWithoutQuery(request.http.path ?? "/")
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         let reply = state.withLock { state -> StubReply? in
@@ -72,6 +81,19 @@ public final class StubTransport: Transport {
                 status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"], body: Data(text.utf8))
         }
         return try await reply.run(request, context: context)
+    }
+
+    /// Reads a file or streamed request body to its end, as a transport sending it would.
+    private static func read(_ body: HTTPBody, progress: ProgressSink) async throws -> Data {
+        var data = Data()
+        for try await chunk in body.chunks() {
+            data.append(chunk)
+            if progress.isActive { progress.sent(data.count, of: body.length) }
+        }
+        if let declared = body.length, declared != data.count {
+            throw CourierError.invalidRequest(.bodyLengthMismatch(declared: declared, actual: data.count))
+        }
+        return data
     }
 
     private static func match(_ method: HTTPRequest.Method, _ segments: [Substring], in routes: [Route]) -> StubReply? {

@@ -13,7 +13,7 @@ struct PrintCalls: Postware {
         let call = "\(context.endpoint): \(request.http.method) \(request.http.path ?? "")"
         let took = context.elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1)))
         switch result {
-        case .success(let response): print("  → \(call)  \(response.status.code) (\(response.body.count) bytes, \(took))")
+        case .success(let response): print("  → \(call)  \(response.status.code) (\(response.body.length ?? 0) bytes, \(took))")
         case .failure(let error as CourierError): print("  → \(call)  failed (\(error.kind), \(took))")
         case .failure(let error): print("  → \(call)  failed: \(error)")
         }
@@ -25,7 +25,7 @@ struct PrintCalls: Postware {
 struct Signature: Middleware {
     func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
         var request = request
-        if let name = HTTPField.Name("X-Signature") { request.http.headerFields[name] = "signed:\(request.body?.count ?? 0)" }
+        if let name = HTTPField.Name("X-Signature") { request.http.headerFields[name] = "signed:\(request.body?.length ?? 0)" }
         return .proceed(request)
     }
 }

@@ -127,7 +127,7 @@ struct StubTransportTests {
         }
         let seen = stub.requests
         #expect(seen.count == 20)
-        let ids = try seen.map { try JSONDecoder().decode(Pet.self, from: try #require($0.body)).id }
+        let ids = try seen.map { try JSONDecoder().decode(Pet.self, from: try #require($0.body?.data)).id }
         #expect(Set(ids) == Set(0..<20))
         #expect(seen.allSatisfy { $0.http.headerFields[.contentType] == "application/json" })
         stub.clearRequests()

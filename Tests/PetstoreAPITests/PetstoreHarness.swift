@@ -51,7 +51,7 @@ struct StaticBearer: Middleware {
 struct AddSignature: Middleware {
     func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
         var request = request
-        if let name = HTTPField.Name("X-Signature") { request.http.headerFields[name] = "signed:\(request.body?.count ?? 0)" }
+        if let name = HTTPField.Name("X-Signature") { request.http.headerFields[name] = "signed:\(request.body?.length ?? 0)" }
         return .proceed(request)
     }
 }

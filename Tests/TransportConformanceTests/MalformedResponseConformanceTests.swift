@@ -69,7 +69,7 @@ struct MalformedResponseConformanceTests {
             // The transport refuses it too, whoever built the request.
             let prepared = PreparedRequest(
                 http: .init(method: .get, scheme: "http", authority: "127.0.0.1:\(server.port)", path: "/echo"),
-                body: Data("x".utf8), timeout: .seconds(5))
+                body: .bytes(Data("x".utf8)), timeout: .seconds(5))
             let made = transport.make()
             let direct = await thrownError { _ = try await made.send(prepared, context: .testing()) }
             try? await TransportUnderTest.shutDown(made)

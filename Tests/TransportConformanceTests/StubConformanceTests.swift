@@ -34,7 +34,7 @@ struct StubConformanceTests {
         let error = try #require(await thrownError { _ = try await client.send(Request<Data>(method: .get, path: "/big")) } as? CourierError)
         #expect(error.kind == .responseTooLarge)
         let prepared = PreparedRequest(
-            http: .init(method: .get, scheme: "https", authority: "example.com", path: "/big"), body: Data("x".utf8), timeout: .seconds(1))
+            http: .init(method: .get, scheme: "https", authority: "example.com", path: "/big"), body: .bytes(Data("x".utf8)), timeout: .seconds(1))
         let direct = try #require(await thrownError { _ = try await stub.send(prepared, context: .testing()) } as? CourierError)
         guard case .invalidRequest(.bodyNotAllowed) = direct.reason else {
             Issue.record("expected bodyNotAllowed, got \(direct)")

@@ -30,7 +30,7 @@ extension Client {
                         }
                     }
                     let repeated = lastEarly.withLock { early in
-                        early.map { $0.status == raw.status && $0.body == raw.body } ?? false
+                        early.map { $0.status == raw.status && $0.body.data != nil && $0.body.data == raw.body.data } ?? false
                     }
                     if !repeated { continuation.yield(Response(value: value, raw: raw, metrics: context.metricsSoFar)) }
                     continuation.finish()

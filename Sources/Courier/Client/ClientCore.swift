@@ -59,12 +59,15 @@ final class ClientCore: Sendable {
         interim: (@Sendable (RawResponse, CallContext) -> Void)?,
         secrets: [String] = []
     ) async throws -> (Value, RawResponse, CallContext) {
-        let setup = CallSetup(start: clock.now, skipped: skipped, interim: interim)
+        var setup = CallSetup(start: clock.now, skipped: skipped, interim: interim)
+        if let onProgress = request.onProgress { setup.progress = ProgressSink(onProgress) }
         var context = CallContext(core: self, endpoint: request.endpointName, parent: parent, setup: setup)
         context.storage.addSecrets(secrets)
         let prepared: PreparedRequest
         do {
-            prepared = try encoder.prepare(request, random: random)
+            var encoded = try encoder.prepare(request, random: random)
+            encoded.responseDelivery = decoding.delivery
+            prepared = encoded
         } catch {
             throw CallFailure.decorate(error, request: encoder.unencoded(request), context: context, origin: .encoding)
         }

@@ -69,7 +69,7 @@ struct RequestEncoder: Sendable {
             coalesces: request.coalesces
         )
         return PreparedRequest(
-            http: http, body: body, timeout: request.timeout ?? timeout,
+            http: http, body: body, responseDelivery: request.decoding.delivery, timeout: request.timeout ?? timeout,
             maximumResponseSize: request.maximumResponseSize ?? maximumResponseSize,
             redirects: request.redirects ?? redirects,
             credentialFields: sensitiveFields(in: fields), options: options)
@@ -96,7 +96,7 @@ struct RequestEncoder: Sendable {
             redirects: request.redirects ?? redirects)
     }
 
-    private func encodeBody(_ body: RequestBody, fields: inout HTTPFields) throws(CourierError) -> Data? {
+    private func encodeBody(_ body: RequestBody, fields: inout HTTPFields) throws(CourierError) -> HTTPBody? {
         let data: Data
         let contentType: String
         switch body.storage {
@@ -115,9 +115,19 @@ struct RequestEncoder: Sendable {
         case .data(let bytes, let type):
             data = bytes
             contentType = type
+        case .file(let url, let type):
+            let file = HTTPBody.file(url)
+            guard file.length != nil else {
+                throw CourierError.invalidRequest(.bodyFileUnreadable(path: url.lastPathComponent, reason: "not a readable regular file"))
+            }
+            if fields[.contentType] == nil { fields[.contentType] = type }
+            return file
+        case .body(let body, let type):
+            if fields[.contentType] == nil { fields[.contentType] = type }
+            return body
         }
         if fields[.contentType] == nil { fields[.contentType] = contentType }
-        return data
+        return .bytes(data)
     }
 
     /// Appends a request's own header fields after the service defaults; a request field

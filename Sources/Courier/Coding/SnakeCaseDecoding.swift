@@ -8,7 +8,7 @@ extension ResponseDecoding where Expected: Decodable {
     public static var snakeCaseJSON: ResponseDecoding {
         ResponseDecoding { response, decoder in
             do {
-                return try decoder.decode(Expected.self, from: response.body)
+                return try decoder.decode(Expected.self, from: response.collectedBody())
             } catch let error as DecodingError {
                 throw SnakeCaseWireKeys.rewriting(error)
             }

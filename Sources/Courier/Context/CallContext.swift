@@ -47,7 +47,7 @@ public struct CallContext: Sendable {
 
     let core: ClientCore
     let setup: CallSetup
-    private var baseLogger: Logger
+    private(set) var baseLogger: Logger
 
     init(core: ClientCore, endpoint: String, parent: CallID?, setup: CallSetup) {
         let callID = CallID.next()
@@ -101,6 +101,14 @@ public struct CallContext: Sendable {
 }
 
 extension CallContext {
+    /// What the transport learns of this call: its identity, logger, deadline (`timeout` from now)
+    /// and progress sink.
+    func transportContext(timeout: Duration) -> TransportContext {
+        TransportContext(
+            callID: callID, endpoint: endpoint, attempt: attempt, principal: principal, logger: baseLogger,
+            deadline: core.clock.now + timeout, timeout: timeout, progress: setup.progress, clock: core.clock)
+    }
+
     /// A context for a new call of `client` named `endpoint`, outside any pipeline: for
     /// running a ware by itself in a test (`CourierTesting`'s `CallContext.testing`).
     package static func detached(client: Client, endpoint: String) -> CallContext {

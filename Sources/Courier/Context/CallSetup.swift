@@ -6,4 +6,6 @@ struct CallSetup: Sendable {
     var skipped: Set<ObjectIdentifier>
     /// Where early responses go, for `updates(for:)` callers; `nil` for single-value calls.
     var interim: (@Sendable (RawResponse, CallContext) -> Void)?
+    /// Where transports report the transfer's progress.
+    var progress: ProgressSink = .none
 }

@@ -20,6 +20,12 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
     /// A multi-segment path parameter (`{+path}`) holds a `.` or `..` segment, which would make
     /// the request address something outside the path the spec describes.
     case invalidPathSegment(parameter: String, segment: String)
+    /// The body's file could not be read (`path` is the file's name, without its directories).
+    case bodyFileUnreadable(path: String, reason: String)
+    /// The body is a one-shot stream that was already read: it cannot be sent (again).
+    case bodyNotReplayable
+    /// A streamed body ended at another length than the one it declared.
+    case bodyLengthMismatch(declared: Int, actual: Int)
 
     /// A one-line explanation.
     public var description: String {
@@ -36,6 +42,12 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
                 + "a multi-segment parameter cannot hold '.' or '..' segments"
         case .bodyNotAllowed(let method):
             "a \(method) request cannot have a body; send the data as query items or use POST"
+        case .bodyFileUnreadable(let path, let reason): "the body's file \(path) cannot be read: \(reason)"
+        case .bodyNotReplayable:
+            "the body is a one-shot stream that was already sent; make it with `replayable: true` "
+                + "(or from bytes or a file) so that it can be sent again"
+        case .bodyLengthMismatch(let declared, let actual):
+            "the body declared \(declared) bytes but produced \(actual)"
         }
     }
 }
@@ -59,6 +71,9 @@ public enum TransportFailure: Sendable, CustomStringConvertible {
     /// A redirect the transport cannot follow, such as a `Location` with another scheme than
     /// `http` or `https`.
     case badRedirect(message: String)
+    /// A response body could not be written to its file (``ResponseDelivery/file(_:)``); `file`
+    /// is the file's name, without its directories.
+    case fileWriteFailed(file: String, reason: String)
     /// Anything else the transport reported.
     case other(any Error)
 
@@ -73,6 +88,7 @@ public enum TransportFailure: Sendable, CustomStringConvertible {
         case .compressionRatioExceeded(let ratio): "compressed body inflates more than \(ratio) times"
         case .tooManyRedirects(let count): "too many redirects (\(count))"
         case .badRedirect(let message): "bad redirect: \(message)"
+        case .fileWriteFailed(let file, let reason): "cannot write the body to \(file): \(reason)"
         case .other(let error): TransportFailure.safeMessage(of: error)
         }
     }

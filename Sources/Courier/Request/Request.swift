@@ -57,6 +57,9 @@ public struct Request<Expected: Sendable>: Sendable {
     public var coalesces: Bool
     /// Turns a successful response into `Expected`.
     public var decoding: ResponseDecoding<Expected>
+    /// Called as the request body goes out and the response body comes in (on the transport's
+    /// thread: keep it short).
+    public var onProgress: (@Sendable (TransferProgress) -> Void)?
 
     /// Creates a request with an explicit decoding strategy.
     public init(
@@ -83,6 +86,7 @@ public struct Request<Expected: Sendable>: Sendable {
         self.idempotencyKeyHeader = nil
         self.coalesces = true
         self.decoding = decoding
+        self.onProgress = nil
     }
 
     /// Sets the value of the `{name}` placeholder in the path.
@@ -121,6 +125,13 @@ extension Request where Expected == Data {
     /// Creates a request whose response body is returned as raw bytes.
     public init(method: HTTPRequest.Method, path: String, name: String? = nil) {
         self.init(method: method, path: path, name: name, decoding: .data)
+    }
+}
+
+extension Request where Expected == HTTPBody {
+    /// Creates a request whose response body is handed over as a stream (``ResponseDecoding/stream``).
+    public init(method: HTTPRequest.Method, path: String, name: String? = nil) {
+        self.init(method: method, path: path, name: name, decoding: .stream)
     }
 }
 

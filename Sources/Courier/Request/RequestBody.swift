@@ -1,15 +1,23 @@
 import Foundation
 
-/// The body of a ``Request``: JSON, form fields, raw bytes, or nothing.
+/// The body of a ``Request``: JSON, form fields, raw bytes, a file, a stream, or nothing.
 ///
 /// A struct with factory methods rather than an enum so that new kinds (multipart) can be
-/// added without breaking anyone's `switch`.
+/// added without breaking anyone's `switch`. Files and streams are read while the request is
+/// sent, never gathered in memory:
+///
+/// ```swift
+/// request.body = .file(archiveURL, contentType: "application/zip")
+/// request.body = .stream(chunks, length: nil, contentType: "application/x-ndjson")   // sent chunked
+/// ```
 public struct RequestBody: Sendable {
     enum Storage: Sendable {
         case none
         case json(any Encodable & Sendable)
         case form([QueryItem])
         case data(Data, contentType: String)
+        case file(URL, contentType: String)
+        case body(HTTPBody, contentType: String)
     }
 
     let storage: Storage
@@ -30,6 +38,27 @@ public struct RequestBody: Sendable {
     /// Raw bytes with their content type.
     public static func data(_ data: Data, contentType: String) -> RequestBody {
         RequestBody(storage: .data(data, contentType: contentType))
+    }
+
+    /// The contents of the file at `url`, read while sending; its size is sent as
+    /// `Content-Length`. A file that cannot be read fails the call before anything is sent, with
+    /// ``InvalidRequestReason/bodyFileUnreadable(path:reason:)``. It can be sent again (retries).
+    public static func file(_ url: URL, contentType: String = "application/octet-stream") -> RequestBody {
+        RequestBody(storage: .file(url, contentType: contentType))
+    }
+
+    /// The chunks `chunks` produces, sent as they come: with `Content-Length` when `length` is
+    /// given, chunked otherwise. Only a `replayable` stream may be sent again by a ware (see
+    /// ``HTTPBody/init(_:length:replayable:)``).
+    public static func stream<Chunks: AsyncSequence & Sendable>(
+        _ chunks: Chunks, length: Int? = nil, replayable: Bool = false, contentType: String
+    ) -> RequestBody where Chunks.Element == Data {
+        RequestBody(storage: .body(HTTPBody(chunks, length: length, replayable: replayable), contentType: contentType))
+    }
+
+    /// A body of any kind as it is, with its content type.
+    public static func raw(_ body: HTTPBody, contentType: String) -> RequestBody {
+        RequestBody(storage: .body(body, contentType: contentType))
     }
 
     /// Whether this is ``none``.

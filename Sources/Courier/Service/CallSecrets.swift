@@ -32,7 +32,7 @@ struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable {
             // An error keeps this for as long as the app keeps the error: not a large upload's
             // body (whose fields are not credentials worth searching anyway).
             var kept = request
-            if let body = kept.body, body.count > CallSecrets.largestSearchedBody { kept.body = nil }
+            if let body = kept.body, body.data == nil || body.data!.count > CallSecrets.largestSearchedBody { kept.body = nil }
             self.request = kept
             self.registered = registered
             self.redaction = redaction
@@ -144,7 +144,7 @@ private struct SecretCollector {
         if let path = request.http.path, let question = path.firstIndex(of: "?") {
             collectPairs(path[path.index(after: question)...])
         }
-        guard let body = request.body, !body.isEmpty else { return }
+        guard let body = request.body?.data, !body.isEmpty else { return }
         let type = request.http.headerFields[.contentType]?.lowercased() ?? ""
         if type.contains("x-www-form-urlencoded") {
             collectPairs(Substring(String(decoding: body, as: UTF8.self)))

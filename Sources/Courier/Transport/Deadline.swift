@@ -11,10 +11,18 @@ import Foundation
 package func withDeadline<Value: Sendable>(
     _ timeout: Duration, _ operation: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
+    try await withDeadline(timeout, timeout: timeout, operation)
+}
+
+/// Like ``withDeadline(_:_:)`` for what is left of a call's `timeout` (`remaining`, measured
+/// from ``TransportContext/deadline``); the error names the whole `timeout`.
+package func withDeadline<Value: Sendable>(
+    _ remaining: Duration, timeout: Duration, _ operation: @escaping @Sendable () async throws -> Value
+) async throws -> Value {
     let race = DeadlineRace<Value>()
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
-            race.start(continuation, timeout: timeout, operation)
+            race.start(continuation, after: max(remaining, .zero), reporting: timeout, operation)
         }
     } onCancel: {
         race.cancel()
@@ -35,14 +43,17 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
 
     private let state = Locked(State())
 
-    func start(_ continuation: Continuation, timeout: Duration, _ operation: @escaping @Sendable () async throws -> Value) {
+    func start(
+        _ continuation: Continuation, after delay: Duration, reporting timeout: Duration,
+        _ operation: @escaping @Sendable () async throws -> Value
+    ) {
         let started = state.withLock { state -> Bool in
             guard !state.cancelled else { return false }
             state.continuation = continuation
             state.work = Task { [self] in
                 do { finish(.success(try await operation())) } catch { finish(.failure(error)) }
             }
-            state.timer = TimeoutScheduler.shared.schedule(after: timeout) { [self] in
+            state.timer = TimeoutScheduler.shared.schedule(after: delay) { [self] in
                 finish(.failure(CourierError.transport(.timedOut(after: timeout))))
             }
             return true

@@ -2,12 +2,16 @@ import Foundation
 import HTTPTypes
 
 /// A request ready for the wire, as wares and transports see it: the HTTP head with its full
-/// URL parts, the encoded body, and the options the typed ``Request`` declared.
+/// URL parts, the body (bytes, a file or a stream), how the response body is wanted, and the
+/// options the typed ``Request`` declared.
 public struct PreparedRequest: Sendable {
     /// Method, scheme, authority, path with query, and header fields.
     public var http: HTTPRequest
-    /// The encoded body, if any.
-    public var body: Data?
+    /// The body, if any: bytes in memory, a file read while sending, or a stream.
+    public var body: HTTPBody?
+    /// How the transport hands over the response body (collected unless the request's decoding
+    /// asks for a stream or a file).
+    public var responseDelivery: ResponseDelivery
     /// How long the whole exchange may take, from sending to the last byte of the body; the
     /// transport ends the call with ``TransportFailure/timedOut(after:)`` when it passes.
     public var timeout: Duration
@@ -28,7 +32,8 @@ public struct PreparedRequest: Sendable {
     /// Creates a prepared request.
     public init(
         http: HTTPRequest,
-        body: Data? = nil,
+        body: HTTPBody? = nil,
+        responseDelivery: ResponseDelivery = .collect,
         timeout: Duration,
         maximumResponseSize: Int = PreparedRequest.defaultMaximumResponseSize,
         redirects: RedirectPolicy = .follow,
@@ -37,6 +42,7 @@ public struct PreparedRequest: Sendable {
     ) {
         self.http = http
         self.body = body
+        self.responseDelivery = responseDelivery
         self.timeout = timeout
         self.maximumResponseSize = maximumResponseSize
         self.redirects = redirects
@@ -47,6 +53,16 @@ public struct PreparedRequest: Sendable {
     /// The absolute URL, rebuilt from the HTTP head's scheme, authority and path.
     public var url: URL? { http.url }
 
+    /// How a response with `status` hands its body over: as ``responseDelivery`` asks when the
+    /// request accepts the status, collected otherwise (so that an error carries its body).
+    public func delivery(for status: HTTPResponse.Status) -> ResponseDelivery {
+        responseDelivery.collects || !options.acceptableStatus.accepts(status.code) ? .collect : responseDelivery
+    }
+
+    /// Whether a ware may send this request again (retry, a replay after a token refresh): it has
+    /// no body, or one that can be read again (bytes, a file, a replayable stream).
+    public var isReplayable: Bool { body?.isReplayable ?? true }
+
     /// Refuses a `GET` or `HEAD` with a body, which servers and proxies ignore or reject (and
     /// Foundation on Linux with a misleading "resource exceeds maximum size"): the client checks
     /// every request it builds, and transports check again for requests built by hand.
@@ -54,7 +70,7 @@ public struct PreparedRequest: Sendable {
         try PreparedRequest.checkBodyAllowed(body, method: http.method)
     }
 
-    package static func checkBodyAllowed(_ body: Data?, method: HTTPRequest.Method) throws(CourierError) {
+    package static func checkBodyAllowed(_ body: HTTPBody?, method: HTTPRequest.Method) throws(CourierError) {
         if body != nil, method == .get || method == .head {
             throw CourierError.invalidRequest(.bodyNotAllowed(method: method.rawValue))
         }
@@ -98,20 +114,26 @@ public struct RequestOptions: Sendable {
     }
 }
 
-/// A response as it came off the wire: status, header fields and the whole body.
+/// A response as it came off the wire: status, header fields and the body (collected in memory
+/// unless the request asked for a stream or a file, see ``ResponseDelivery``).
 public struct RawResponse: Sendable {
     /// Status and header fields.
     public var http: HTTPResponse
-    /// The body bytes (empty when there was none).
-    public var body: Data
+    /// The body: bytes in memory (empty when there was none), a stream, or a file.
+    public var body: HTTPBody
     /// Where the response came from; a cache ware marks the responses it answers with.
     public var source: ResponseSource
 
-    /// Creates a response.
-    public init(http: HTTPResponse, body: Data = Data(), source: ResponseSource = .network) {
+    /// Creates a response with a body of any kind.
+    public init(http: HTTPResponse, body: HTTPBody, source: ResponseSource = .network) {
         self.http = http
         self.body = body
         self.source = source
+    }
+
+    /// Creates a response whose body is in memory.
+    public init(http: HTTPResponse, body: Data = Data(), source: ResponseSource = .network) {
+        self.init(http: http, body: HTTPBody.bytes(body), source: source)
     }
 
     /// Creates a response with a status, optional header fields and body.
@@ -124,9 +146,14 @@ public struct RawResponse: Sendable {
     /// The status.
     public var status: HTTPResponse.Status { http.status }
 
+    /// The body's bytes when it is in memory, else `nil` (a stream, a file).
+    public var data: Data? { body.data }
+
     /// The start of the body as text (about 1 KB at most), for errors and logs, with the values
-    /// of JSON and form fields named like credentials (``Redaction/standard``) redacted.
+    /// of JSON and form fields named like credentials (``Redaction/standard``) redacted; a
+    /// streamed or file body is described, not read.
     public var bodyExcerpt: String {
-        Redaction.standard.redactedBody(body, contentType: http.headerFields[.contentType], limit: 1024)
+        guard let data = body.data else { return "(\(body))" }
+        return Redaction.standard.redactedBody(data, contentType: http.headerFields[.contentType], limit: 1024)
     }
 }

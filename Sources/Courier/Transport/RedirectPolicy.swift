@@ -126,7 +126,12 @@ package enum RedirectRules {
                 return response
             }
             count += 1
-            current = try following(current, status: status, location: location, count: count)
+            let next = try following(current, status: status, location: location, count: count)
+            if let body = next.body, !body.isReplayable {
+                throw CourierError.transport(.badRedirect(
+                    message: "\(status) asks to send the body again, but it is a one-shot stream that was already sent"))
+            }
+            current = next
         }
     }
 }

@@ -4,37 +4,60 @@ import HTTPTypes
 import FoundationNetworking
 #endif
 
-/// One ``URLSessionTransport`` exchange: its data task, the body arriving so far, and the caller
+/// One ``URLSessionTransport`` exchange: its task, the body arriving so far, and the caller
 /// waiting for it.
 ///
-/// The caller is resumed exactly once, by whichever comes first: the task completing, the
-/// calling task's cancellation (which is how the transport's deadline ends it), or the body
-/// passing its size limit. Only then is the data task cancelled, so a server that keeps sending
-/// cannot hold the caller, however long `URLSession` takes to wind the task down.
+/// The caller is resumed exactly once: for a collected body or a file, by whichever comes first
+/// of the task completing, the calling task's cancellation (which is how the transport's
+/// deadline ends it) or the body passing its size limit; for a streamed body, when the head
+/// arrives, after which the body's reader is fed (the task is suspended while the reader is more
+/// than a megabyte behind) until the task completes, the reader stops, or the deadline passes.
+/// Only then is the task cancelled, so a server that keeps sending cannot hold the caller,
+/// however long `URLSession` takes to wind the task down.
 final class SessionCall: Sendable {
     typealias Continuation = CheckedContinuation<RawResponse, any Error>
 
     let request: PreparedRequest
+    let context: TransportContext
+    /// A file written for the upload (a stream spilled to disk), removed when the call ends.
+    let temporaryUpload: URL?
+
+    private enum Body {
+        case none
+        case collecting(ResponseBodyCollector)
+        case streaming(ByteChannel)
+        case writing(FileDownload)
+    }
 
     private struct State {
         var continuation: Continuation?
-        var task: URLSessionDataTask?
-        var body: ResponseBodyCollector
+        var task: URLSessionTask?
         var head: HTTPResponse?
+        var body = Body.none
+        var received = 0
+        var expected: Int?
         var challenged: HTTPResponse?
+        var timer: TimeoutScheduler.Token?
+        /// The task is suspended because a streamed body's reader fell behind.
+        var paused = false
         var cancelled = false
-        var finished = false
+        /// The caller was resumed.
+        var answered = false
+        /// The transfer is over (completed, failed or stopped).
+        var ended = false
     }
 
-    private let state: Locked<State>
+    private let state = Locked(State())
 
-    init(request: PreparedRequest) {
+    init(request: PreparedRequest, context: TransportContext, temporaryUpload: URL?) {
         self.request = request
-        self.state = Locked(State(body: ResponseBodyCollector(limit: request.maximumResponseSize)))
+        self.context = context
+        self.temporaryUpload = temporaryUpload
     }
 
-    /// Keeps `continuation`, creates the data task with `make` and resumes it. A call cancelled before it started resumes `continuation` with `CancellationError`.
-    func start(_ continuation: Continuation, _ make: () -> URLSessionDataTask) {
+    /// Keeps `continuation`, creates the task with `make` and resumes it. A call cancelled before
+    /// it started resumes `continuation` with `CancellationError`.
+    func start(_ continuation: Continuation, _ make: () -> URLSessionTask) {
         let started = state.withLock { state -> Bool in
             guard !state.cancelled else { return false }
             state.continuation = continuation
@@ -43,41 +66,117 @@ final class SessionCall: Sendable {
             task.resume()
             return true
         }
-        if !started { continuation.resume(throwing: CancellationError()) }
+        if !started {
+            removeTemporaryUpload()
+            continuation.resume(throwing: CancellationError())
+        }
     }
 
-    /// The calling task was cancelled.
+    /// The calling task was cancelled (before the caller was answered; a streamed body's reader
+    /// stops the transfer through its channel instead).
     func cancel() {
-        let before = state.withLock { state -> Bool in
+        let started = state.withLock { state -> Bool in
             defer { state.cancelled = true }
-            return state.continuation == nil && !state.finished
+            return state.continuation != nil
         }
-        if !before { finish(.failure(CancellationError())) }
+        if started { fail(CancellationError(), onlyIfUnanswered: true) }
     }
 
     // MARK: - Events from the session delegate
 
-    /// The response head arrived; `false` to stop the task (its declared body is too large).
+    /// The response head arrived; `false` to stop the task (its declared body is too large, or
+    /// its file cannot be created).
     func received(_ response: HTTPURLResponse) -> Bool {
         let head = URLSessionTransport.httpResponse(from: response)
-        let tooLarge = state.withLock { state -> CourierError? in
+        let declared = head.headerFields[.contentLength].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let delivery = request.delivery(for: head.status)
+        let outcome = state.withLock { state -> Result<Continuation?, CourierError> in
             state.head = head
-            do throws(CourierError) { try state.body.expect(contentLength: head.headerFields[.contentLength]) } catch { return error }
-            return nil
+            state.expected = declared
+            switch delivery.mode {
+            case .collect:
+                var collector = ResponseBodyCollector(limit: request.maximumResponseSize)
+                do throws(CourierError) { try collector.expect(contentLength: head.headerFields[.contentLength]) } catch {
+                    return .failure(error)
+                }
+                state.body = .collecting(collector)
+                return .success(nil)
+            case .file(let destination):
+                do throws(CourierError) { state.body = .writing(try FileDownload(destination: destination)) } catch {
+                    return .failure(error)
+                }
+                return .success(nil)
+            case .stream:
+                let channel = ByteChannel(
+                    onResume: { [weak self] in self?.readerCaughtUp() }, onCancel: { [weak self] in self?.readerStopped() })
+                state.body = .streaming(channel)
+                state.answered = true
+                defer { state.continuation = nil }
+                return .success(state.continuation)
+            }
         }
-        guard let tooLarge else { return true }
-        finish(.failure(tooLarge))
-        return false
+        switch outcome {
+        case .failure(let error):
+            fail(error, onlyIfUnanswered: false)
+            return false
+        case .success(let continuation?):
+            let channel = state.withLock { state -> ByteChannel? in
+                if case .streaming(let channel) = state.body { return channel }
+                return nil
+            }
+            guard let channel else { return false }
+            armBodyDeadline()
+            continuation.resume(returning: RawResponse(http: head, body: channel.body(length: declared)))
+            return true
+        case .success(nil):
+            return true
+        }
     }
 
     /// Body bytes arrived.
     func received(_ data: Data) {
-        let tooLarge = state.withLock { state -> CourierError? in
-            guard !state.finished else { return nil }
-            do throws(CourierError) { try state.body.append(data) } catch { return error }
-            return nil
+        let (failure, progress) = state.withLock { state -> (CourierError?, (Int, Int?)?) in
+            guard !state.ended else { return (nil, nil) }
+            state.received += data.count
+            let progress = context.progress.isActive ? (state.received, state.expected) : nil
+            switch state.body {
+            case .none:
+                return (nil, progress)
+            case .collecting(var collector):
+                state.body = .none
+                do throws(CourierError) { try collector.append(data) } catch { return (error, nil) }
+                state.body = .collecting(collector)
+                return (nil, progress)
+            case .writing(let file):
+                do throws(CourierError) { try file.write(data) } catch { return (error, nil) }
+                return (nil, progress)
+            case .streaming(let channel):
+                // Suspended under the lock, so that the reader's catching up (which resumes the
+                // task under the same lock) can never come between the offer and the suspension.
+                if !channel.offer(data), !channel.isCancelled, !state.paused {
+                    state.paused = true
+                    state.task?.suspend()
+                }
+                return (nil, progress)
+            }
         }
-        if let tooLarge { finish(.failure(tooLarge)) }
+        if let (completed, total) = progress { context.progress.received(completed, of: total) }
+        if let failure { fail(failure, onlyIfUnanswered: false) }
+    }
+
+    /// The reader of a streamed body took enough that the task may go on.
+    private func readerCaughtUp() {
+        state.withLock { state in
+            guard state.paused, !state.ended else { return }
+            state.paused = false
+            state.task?.resume()
+        }
+    }
+
+    /// Request body bytes went out.
+    func sent(_ total: Int64, of expected: Int64) {
+        guard context.progress.isActive else { return }
+        context.progress.sent(Int(total), of: expected > 0 ? Int(expected) : request.body?.length)
     }
 
     /// An authentication challenge came with `response` (kept: on Linux, rejecting the challenge
@@ -95,42 +194,115 @@ final class SessionCall: Sendable {
     /// task is being cancelled then, which ends the wait).
     func redirect(reply: (URLRequest?) -> Void) {
         state.withLock { state in
-            guard !state.finished else { return }
+            guard !state.ended else { return }
             reply(nil)
         }
     }
 
     /// The task ended, with `error` or without.
     func completed(error: (any Error)?) {
-        let (head, challenged, body) = state.withLock { state in (state.head, state.challenged, state.body.data) }
         if let error {
+            let challenged = state.withLock { $0.challenged }
             // On Linux a rejected authentication challenge ends the task as cancelled: hand over
-            // the challenging response itself.
-            if let challenged { return finish(.success(RawResponse(http: challenged, body: body))) }
-            return finish(.failure(URLSessionTransport.map(error, timeout: request.timeout)))
+            // the challenging response itself, with what arrived of its body.
+            if let challenged {
+                let body = state.withLock { state -> Data in
+                    if case .collecting(let collector) = state.body { return collector.data }
+                    return Data()
+                }
+                return succeed(RawResponse(http: challenged, body: body))
+            }
+            return fail(URLSessionTransport.map(error, timeout: request.timeout), onlyIfUnanswered: false)
         }
+        let (head, body) = state.withLock { state in (state.head, state.body) }
         guard let head else {
-            return finish(.failure(CourierError.transport(.connectionLost(message: "the server sent no response"))))
+            return fail(CourierError.transport(.connectionLost(message: "the server sent no response")), onlyIfUnanswered: false)
         }
-        finish(.success(RawResponse(http: head, body: body)))
+        switch body {
+        case .none:
+            succeed(RawResponse(http: head))
+        case .collecting(let collector):
+            succeed(RawResponse(http: head, body: collector.data))
+        case .writing(let file):
+            do throws(CourierError) {
+                let url = try file.commit()
+                succeed(RawResponse(http: head, body: HTTPBody(storage: .file(url), length: file.written, isReplayable: true)))
+            } catch {
+                fail(error, onlyIfUnanswered: false)
+            }
+        case .streaming(let channel):
+            end()
+            channel.finish()
+        }
     }
 
     // MARK: - Ending
 
-    /// Resumes the caller with `result` if nobody did yet, then frees the body and cancels the
-    /// data task (a no-op when it already completed).
-    private func finish(_ result: Result<RawResponse, any Error>) {
-        let ended = state.withLock { state -> (Continuation?, URLSessionDataTask?)? in
-            guard !state.finished else { return nil }
-            state.finished = true
+    /// The whole body arrived: answers the caller (collected or file bodies) and ends the transfer.
+    private func succeed(_ response: RawResponse) {
+        let continuation = end()
+        continuation?.resume(returning: response)
+    }
+
+    /// Ends the transfer with `error`: the waiting caller gets it, or else a streamed body's
+    /// reader does. With `onlyIfUnanswered`, an answered call is left alone.
+    private func fail(_ error: any Error, onlyIfUnanswered: Bool) {
+        let ending = state.withLock { state -> (Body, Bool)? in
+            guard !state.ended, !(onlyIfUnanswered && state.answered) else { return nil }
+            return (state.body, state.answered)
+        }
+        guard let (body, _) = ending else { return }
+        let continuation = end()
+        switch body {
+        case .writing(let file): file.discard()
+        case .streaming(let channel): channel.finish(throwing: error)
+        case .none, .collecting: break
+        }
+        continuation?.resume(throwing: error)
+    }
+
+    /// The reader of a streamed body stopped before its end.
+    private func readerStopped() {
+        end()
+    }
+
+    /// Fails a streamed body whose deadline passed.
+    private func armBodyDeadline() {
+        let remaining = context.remaining
+        let timeout = request.timeout
+        let token = TimeoutScheduler.shared.schedule(after: max(remaining, .zero)) { [weak self] in
+            self?.fail(CourierError.transport(.timedOut(after: timeout)), onlyIfUnanswered: false)
+        }
+        let ended = state.withLock { state -> Bool in
+            if !state.ended { state.timer = token }
+            return state.ended
+        }
+        if ended { TimeoutScheduler.shared.cancel(token) }
+    }
+
+    /// Marks the transfer over, once: cancels the task (a no-op when it completed) and the body
+    /// timer, removes a spilled upload, and returns the caller's continuation if still waiting.
+    @discardableResult
+    private func end() -> Continuation? {
+        let ended = state.withLock { state -> (Continuation?, URLSessionTask?, TimeoutScheduler.Token?)? in
+            guard !state.ended else { return nil }
+            state.ended = true
+            state.answered = true
             defer {
                 state.continuation = nil
-                state.body = ResponseBodyCollector(limit: 0)
+                state.timer = nil
+                if case .collecting = state.body { state.body = .none }
             }
-            return (state.continuation, state.task)
+            return (state.continuation, state.task, state.timer)
         }
-        guard let (continuation, task) = ended else { return }
+        guard let (continuation, task, timer) = ended else { return nil }
+        if let timer { TimeoutScheduler.shared.cancel(timer) }
         task?.cancel()
-        continuation?.resume(with: result)
+        removeTemporaryUpload()
+        return continuation
+    }
+
+    private func removeTemporaryUpload() {
+        if let temporaryUpload { try? FileManager.default.removeItem(at: temporaryUpload) }
     }
 }

@@ -45,6 +45,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         call(for: dataTask)?.received(data)
     }
 
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        call(for: task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let call = calls.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         call?.completed(error: error)

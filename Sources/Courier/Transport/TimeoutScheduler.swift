@@ -6,14 +6,14 @@ import Foundation
 /// body's callbacks, a `DispatchQueue.asyncAfter` was seen to fire many seconds late or not at
 /// all. One plain thread waiting on a condition is scheduled by the system alone, so a timeout
 /// fires on time whatever the queues are doing.
-final class TimeoutScheduler: @unchecked Sendable {
+package final class TimeoutScheduler: @unchecked Sendable {
     // @unchecked: every stored property below is guarded by `condition`.
 
     /// The one scheduler every transport shares; its thread starts with the first timeout.
-    static let shared = TimeoutScheduler()
+    package static let shared = TimeoutScheduler()
 
     /// A scheduled timeout, to cancel it.
-    struct Token: Sendable {
+    package struct Token: Sendable {
         fileprivate let id: UInt64
     }
 
@@ -29,7 +29,7 @@ final class TimeoutScheduler: @unchecked Sendable {
     private var started = false
 
     /// Runs `work` on the scheduler's thread once `delay` has passed, unless cancelled first.
-    func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> Token {
+    package func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> Token {
         condition.lock()
         defer { condition.unlock() }
         nextID += 1
@@ -47,7 +47,7 @@ final class TimeoutScheduler: @unchecked Sendable {
     }
 
     /// Forgets a timeout that has not fired.
-    func cancel(_ token: Token) {
+    package func cancel(_ token: Token) {
         condition.lock()
         defer { condition.unlock() }
         entries.removeAll { $0.id == token.id }

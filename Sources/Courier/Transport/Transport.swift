@@ -5,14 +5,19 @@ import Foundation
 /// Implement it to put Courier on another HTTP stack; use ``URLSessionTransport`` on Apple
 /// platforms and Linux, or `StubTransport` from `CourierTesting` in tests.
 ///
-/// The call's ``CallContext`` comes along, for its logger, clock and identity.
+/// The call's ``TransportContext`` comes along: its identity, logger, deadline and progress sink.
 ///
 /// A transport must:
-/// - end the call when ``PreparedRequest/timeout`` passes, body included, and throw
-///   ``CourierError/transport(_:)`` with ``TransportFailure/timedOut(after:)``;
+/// - send ``PreparedRequest/body`` of every kind: bytes, a file (read while sending) and a stream
+///   (chunked when its ``HTTPBody/length`` is unknown);
+/// - hand the response body over as ``PreparedRequest/responseDelivery`` asks for a status the
+///   request accepts (``PreparedRequest/delivery(for:)``): collected, as a stream with
+///   back-pressure (``HTTPBody/init(_:length:replayable:)``), or written to a file;
+/// - end the call at ``TransportContext/deadline``, body included (a streamed one too), and
+///   throw ``CourierError/transport(_:)`` with ``TransportFailure/timedOut(after:)``;
 /// - stop work and throw `CancellationError` when the calling task is cancelled;
-/// - hold the body to ``PreparedRequest/maximumResponseSize`` (``ResponseBodyCollector`` does
-///   it) and throw ``TransportFailure/responseTooLarge(limit:)`` past it;
+/// - hold a collected body to ``PreparedRequest/maximumResponseSize`` (``ResponseBodyCollector``
+///   does it) and throw ``TransportFailure/responseTooLarge(limit:)`` past it;
 /// - follow redirects only as ``PreparedRequest/redirects`` allows, dropping `Authorization`,
 ///   `Proxy-Authorization`, `Cookie` and ``PreparedRequest/credentialFields`` on the way to
 ///   another origin, and return a redirect it does not follow as the `3xx` response;
@@ -20,12 +25,12 @@ import Foundation
 ///
 /// ```swift
 /// struct EchoTransport: Transport {
-///     func send(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
-///         RawResponse(status: .ok, body: request.body ?? Data())
+///     func send(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
+///         RawResponse(http: HTTPResponse(status: .ok), body: request.body ?? .empty)
 ///     }
 /// }
 /// ```
 public protocol Transport: Sendable {
     /// Sends `request` and returns the response, whatever its status.
-    func send(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse
+    func send(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse
 }

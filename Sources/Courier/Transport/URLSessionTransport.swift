@@ -55,24 +55,46 @@ public final class URLSessionTransport: Transport {
     ///
     /// The timeout bounds the whole exchange and is enforced here, to the millisecond: the caller
     /// is resumed by Courier's own timer, whatever `URLSession` is doing (on Linux it rounds
-    /// timeouts down to whole seconds and resets them whenever a byte arrives).
-    public func send(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
+    /// timeouts down to whole seconds and resets them whenever a byte arrives). A file body is
+    /// uploaded from its file; a streamed body is first written to a temporary file and uploaded
+    /// from there (`URLSession` takes a stream only as an `InputStream`), so memory stays flat.
+    public func send(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
         try request.checkBodyAllowed()
-        return try await withDeadline(request.timeout) { [self] in
-            try await RedirectRules.send(request) { hop in try await exchange(hop) }
+        return try await withDeadline(context.remaining, timeout: request.timeout) { [self] in
+            try await RedirectRules.send(request) { hop in try await exchange(hop, context: context) }
         }
     }
 
     /// One request and its response, without following redirects.
-    private func exchange(_ request: PreparedRequest) async throws -> RawResponse {
-        let urlRequest = try URLSessionTransport.urlRequest(for: request)
-        let call = SessionCall(request: request)
+    private func exchange(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
+        var urlRequest = try URLSessionTransport.urlRequest(for: request)
+        var uploadFile: URL?
+        var temporaryUpload: URL?
+        switch request.body?.storage {
+        case nil: break
+        case .bytes(let data): urlRequest.httpBody = data
+        case .file(let url): uploadFile = url
+        case .stream:
+            if let body = request.body {
+                let spilled = try await UploadSpill.write(body)
+                uploadFile = spilled
+                temporaryUpload = spilled
+            }
+        }
+        if let length = request.body?.length, urlRequest.value(forHTTPHeaderField: "Content-Length") == nil {
+            urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
+        }
+        let call = SessionCall(request: request, context: context, temporaryUpload: temporaryUpload)
         let session = self.session
         let delegate = self.delegate
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 call.start(continuation) {
-                    let task = session.dataTask(with: urlRequest)
+                    let task: URLSessionTask = if let uploadFile {
+                        session.uploadTask(with: urlRequest, fromFile: uploadFile)
+                    } else {
+                        session.dataTask(with: urlRequest)
+                    }
                     delegate.register(call, for: task.taskIdentifier)
                     return task
                 }
@@ -112,7 +134,6 @@ public final class URLSessionTransport: Transport {
         for field in head.headerFields {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
-        urlRequest.httpBody = request.body
         return urlRequest
     }
 

@@ -85,7 +85,7 @@ struct WareChain: Sendable {
         let response: RawResponse
         do {
             try Task.checkCancellation()
-            response = try await transport.send(request, context: context)
+            response = try await transport.send(request, context: context.transportContext(timeout: request.timeout))
         } catch {
             throw CallFailure.decorate(error, request: request, context: context, origin: .transport)
         }

@@ -49,7 +49,7 @@ private struct ContextRecordingTransport: Transport {
     let inner = URLSessionTransport()
     let seen: Recorder<String>
 
-    func send(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
+    func send(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
         seen.append("transport: \(context.endpoint) attempt \(context.attempt)")
         context.logger.info("sending")
         return try await inner.send(request, context: context)

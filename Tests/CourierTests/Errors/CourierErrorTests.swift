@@ -101,7 +101,7 @@ struct CourierErrorTests {
         try await withLoopback(routes: { $0.route(.get, "/big") { _ in .text(big, status: 500) } }) { _, client in
             let error = await #expect(throws: CourierError.self) { _ = try await client.send(Request<String>(method: .get, path: "/big")) }
             guard case .status(let response)? = error?.reason else { Issue.record("\(String(describing: error))"); return }
-            #expect(response.body.count == 10_000)
+            #expect(response.body.length == 10_000)
             #expect(response.bodyExcerpt.count < 1100)
             #expect(response.bodyExcerpt.hasSuffix("(10000 bytes)"))
         }

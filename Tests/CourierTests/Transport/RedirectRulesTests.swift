@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Redirect rules every transport shares")
 struct RedirectRulesTests {
-    private func request(_ method: HTTPRequest.Method = .get, body: Data? = nil, credentialFields: [HTTPField.Name] = []) -> PreparedRequest {
+    private func request(_ method: HTTPRequest.Method = .get, body: HTTPBody? = nil, credentialFields: [HTTPField.Name] = []) -> PreparedRequest {
         var fields: HTTPFields = [.authorization: "Bearer t", .cookie: "a=b", .contentType: "text/plain"]
         fields[HTTPField.Name("X-Partner")!] = "k"
         return PreparedRequest(
@@ -48,7 +48,7 @@ struct RedirectRulesTests {
         (302, .post, .get), (301, .post, .get), (302, .put, .put), (307, .post, .post), (308, .delete, .delete),
     ])
     func methods(_ status: Int, _ method: HTTPRequest.Method, _ expected: HTTPRequest.Method) throws {
-        let next = try RedirectRules.following(request(method, body: Data("b".utf8)), status: status, location: "/next", count: 1)
+        let next = try RedirectRules.following(request(method, body: .bytes(Data("b".utf8))), status: status, location: "/next", count: 1)
         #expect(next.http.method == expected)
         #expect((next.body != nil) == (expected == method))
     }

@@ -159,7 +159,7 @@ struct WareChainTests {
             RawResponse(status: .accepted, body: Data((request.http.headerFields[.init("X-Audit") ?? .accept] ?? "").utf8))
         }
         #expect(response.status == .accepted)
-        #expect(String(decoding: response.body, as: UTF8.self) == "yes")
+        #expect(String(decoding: response.data ?? Data(), as: UTF8.self) == "yes")
         #expect(log.all == ["prepare", "process 202 audit=yes"])
     }
 }

@@ -63,7 +63,7 @@ enum Freshness {
         return CachedResponse(
             key: key, status: response.status.code,
             headers: response.http.headerFields.map { CachedResponse.HeaderPair(name: $0.name.canonicalName, value: $0.value) },
-            body: response.body, storedAt: now,
+            body: response.body.data ?? Data(), storedAt: now,
             initialAge: response.http.headerFields[.age].flatMap(Double.init).map(CachedResponse.clamped) ?? 0,
             freshnessLifetime: lifetime, vary: vary, mustRevalidate: control.mustRevalidate)
     }

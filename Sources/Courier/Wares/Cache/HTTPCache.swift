@@ -10,7 +10,8 @@ import HTTPTypes
 ///   server's freshness.
 /// - Stored: responses to GET and HEAD with a cacheable status and no `no-store`; `no-cache`
 ///   entries are revalidated before every use; `Vary` values are part of the match. A
-///   successful POST, PUT, PATCH or DELETE removes the stored answer for its URL.
+///   successful POST, PUT, PATCH or DELETE removes the stored answer for its URL. A request
+///   whose response is streamed or written to a file (``ResponseDelivery``) bypasses the cache.
 /// - Partitions: every answer is filed under whose call it was (``CallContext/principal``,
 ///   decided before this ware runs): answers to anonymous calls under
 ///   ``CacheKey/sharedPartition``, answers to credentialed ones under their principal — the
@@ -93,6 +94,11 @@ public final class HTTPCache: EventObservingWare, SessionObserving {
                 await invalidate(request, context: context)
             }
             return response
+        }
+        guard request.responseDelivery.collects else {
+            // A streamed or file body is never held, so there is nothing to store or answer with.
+            context.storage[CacheOutcome.self] = .bypassed
+            return try await next(request, context)
         }
         let policy = request.options.cachePolicy ?? context.service.cachePolicy ?? CachePolicy(.localElseRemote)
         let principal = context.principal(of: request)

@@ -11,6 +11,13 @@ extension Redaction {
         }
     }
 
+    /// `body` as text for a log, as ``redactedBody(_:contentType:limit:)-(Data,_,_)`` gives it for
+    /// bytes in memory; a stream or a file is described (kind and length), never read.
+    public func redactedBody(_ body: HTTPBody, contentType: String?, limit: Int) -> String {
+        guard let data = body.data else { return "(\(body))" }
+        return redactedBody(data, contentType: contentType, limit: limit)
+    }
+
     /// `body` as text for a log: JSON with sensitive fields redacted (at any depth), a form with
     /// sensitive fields redacted, other UTF-8 text as it is, binary as its size; cut after `limit`
     /// bytes. Control characters are escaped (`\r`, `\n`, `\u{1B}`), so that a body cannot forge
@@ -117,7 +124,13 @@ extension Redaction {
         var parts = ["curl", "-X", request.http.method.rawValue]
         for line in redactedHeaderLines(request.http.headerFields) { parts += ["-H", shellQuoted(line)] }
         if let body = request.body, !body.isEmpty {
-            parts += ["--data-binary", shellQuoted(redactedBody(body, contentType: request.http.headerFields[.contentType], limit: .max))]
+            if let data = body.data {
+                parts += ["--data-binary", shellQuoted(redactedBody(data, contentType: request.http.headerFields[.contentType], limit: .max))]
+            } else if let file = body.fileURL {
+                parts += ["--data-binary", shellQuoted("@\(file.lastPathComponent)")]
+            } else {
+                parts += ["--data-binary", shellQuoted("@-")]
+            }
         }
         parts.append(shellQuoted(redactedURL(of: request.http)))
         return parts.joined(separator: " ")

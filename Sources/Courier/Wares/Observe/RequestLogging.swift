@@ -64,14 +64,14 @@ public struct RequestLogging: Ware {
         if logger.logLevel <= configuration.bodyLevel {
             logger.log(level: configuration.bodyLevel, "🚀 request of \(context.endpoint)", metadata: [
                 "courier.headers": .array(redaction.redactedHeaderLines(request.http.headerFields).map { .string(secrets.scrub($0)) }),
-                "courier.body": "\(secrets.scrub(redaction.redactedBody(request.body ?? Data(), contentType: request.http.headerFields[.contentType], limit: configuration.bodyLimit)))",
+                "courier.body": "\(secrets.scrub(redaction.redactedBody(request.body ?? .empty, contentType: request.http.headerFields[.contentType], limit: configuration.bodyLimit)))",
             ])
         }
         do {
             let response = try await next(request, context)
             logger.log(
                 level: configuration.successLevel,
-                "✅ \(response.status.code) \(response.status.phrase) \(context.endpoint) in \(milliseconds(context.elapsed)), \(response.body.count) bytes from \(response.source)")
+                "✅ \(response.status.code) \(response.status.phrase) \(context.endpoint) in \(milliseconds(context.elapsed)), \(response.body.length.map { "\($0) bytes" } ?? "a stream") from \(response.source)")
             logResponse(response, redaction: redaction, secrets: secrets, logger: logger, context: context)
             return response
         } catch let error as CourierError {

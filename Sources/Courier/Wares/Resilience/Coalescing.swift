@@ -7,7 +7,8 @@ import HTTPTypes
 /// Requests are identical when method, URL, ``CallContext/principal`` (whose credentials the
 /// call carries, so an anonymous call never joins a signed-in one, and two users or two schemes
 /// never share) and the values of ``headers`` (by default `Accept` and `Accept-Language`) are
-/// equal. A request with a body, another method, or `coalesces = false` runs on its own. A waiter
+/// equal. A request with a body, another method, a streamed or file response (which only one
+/// reader can take), or `coalesces = false` runs on its own. A waiter
 /// that is cancelled, or whose own timeout passes, leaves at once without disturbing the others
 /// (a timed-out waiter gets ``TransportFailure/timedOut(after:)``); the shared call is cancelled
 /// only when every waiter has gone. The shared call runs in a task of its own with the first
@@ -35,7 +36,7 @@ public struct Coalescing: DetachingWare {
         context: CallContext,
         detachedNext: @escaping @Sendable (PreparedRequest, CallContext) async throws -> RawResponse
     ) async throws -> RawResponse {
-        guard request.options.coalesces, request.body == nil,
+        guard request.options.coalesces, request.body == nil, request.responseDelivery.collects,
               request.http.method == .get || request.http.method == .head
         else { return try await detachedNext(request, context) }
         let key = CoalescingKey(request: request.http, headers: headers, principal: context.principal(of: request))

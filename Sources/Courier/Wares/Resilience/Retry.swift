@@ -52,6 +52,11 @@ public struct Retry: Ware {
                       let wait = delay(after: error, attempt: attempt.attempt, statuses: statuses, context: context),
                       context.elapsed - started + wait <= policy.budget
                 else { throw error }
+                guard request.isReplayable else {
+                    attempt.logger.notice("not retried: the request body is a one-shot stream; make it replayable to allow retries",
+                                          metadata: ["courier.retry.reason": "\(error.message.prefix(120))"])
+                    throw error
+                }
                 attempt.logger.debug("retrying", metadata: [
                     "courier.retry.wait": "\(wait)", "courier.retry.reason": "\(error.message.prefix(120))",
                 ])

@@ -84,7 +84,7 @@ extension TransportFailure {
         case .cannotConnect: .cannotConnect
         case .responseTooLarge, .compressionRatioExceeded: .responseTooLarge
         case .tooManyRedirects, .badRedirect: .redirect
-        case .other: .other
+        case .fileWriteFailed, .other: .other
         }
     }
 }

@@ -143,8 +143,8 @@ extension Petstore {
         guard failed else { return ErrorMapping.Outcome(events: events) }
         let body: ServiceError.Body?
         switch response.status.code {
-        case 422: body = (try? decoder.decode(ValidationError.self, from: response.body)).map(ServiceError.Body.status422)
-        default: body = (try? decoder.decode(APIError.self, from: response.body)).map(ServiceError.Body.apiError)
+        case 422: body = (try? decoder.decode(ValidationError.self, from: response.collectedBody())).map(ServiceError.Body.status422)
+        default: body = (try? decoder.decode(APIError.self, from: response.collectedBody())).map(ServiceError.Body.apiError)
         }
         if case .apiError(let envelope)? = body {
             switch envelope.code {

@@ -1,0 +1,194 @@
+import Foundation
+
+/// A bounded buffer between a transport receiving a body and the code reading it: the
+/// transport offers chunks as they arrive and pauses when the reader falls more than
+/// ``highWater`` bytes behind, so a streamed body of any size holds about that much memory.
+///
+/// The reader side is an ``HTTPBody`` made by ``body(length:)``: it can be read once, and ending
+/// the reading early (or dropping it) cancels the transfer through `onCancel`.
+package final class ByteChannel: Sendable {
+    private struct State {
+        var chunks: [Data] = []
+        var head = 0
+        var buffered = 0
+        var end: Result<Void, any Error>?
+        var reader: CheckedContinuation<Data?, any Error>?
+        var writer: CheckedContinuation<Bool, Never>?
+        var paused = false
+        var cancelled = false
+    }
+
+    /// How many unread bytes make the producer pause.
+    package let highWater: Int
+    private let state = Locked(State())
+    private let onResume: @Sendable () -> Void
+    private let onCancel: @Sendable () -> Void
+
+    /// A channel that asks its producer to pause past `highWater` unread bytes and calls
+    /// `onResume` when it may go on; `onCancel` runs once if the reader stops before the end.
+    package init(
+        highWater: Int = 1 << 20, onResume: @escaping @Sendable () -> Void = {}, onCancel: @escaping @Sendable () -> Void = {}
+    ) {
+        self.highWater = highWater
+        self.onResume = onResume
+        self.onCancel = onCancel
+    }
+
+    // MARK: Producer
+
+    /// Adds `data` for the reader; `false` when the producer should pause until `onResume` (or
+    /// when the reader is gone, which `isCancelled` tells).
+    @discardableResult
+    package func offer(_ data: Data) -> Bool {
+        guard !data.isEmpty else { return true }
+        let (reader, goOn) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, Bool) in
+            guard !state.cancelled, state.end == nil else { return (nil, false) }
+            if let reader = state.reader {
+                state.reader = nil
+                return (reader, true)
+            }
+            state.chunks.append(data)
+            state.buffered += data.count
+            if state.buffered >= highWater { state.paused = true }
+            return (nil, !state.paused)
+        }
+        reader?.resume(returning: data)
+        return goOn
+    }
+
+    /// Adds `data` and waits while the reader is more than ``highWater`` bytes behind; `false`
+    /// when the reader is gone and producing should stop.
+    package func send(_ data: Data) async -> Bool {
+        if offer(data) { return true }
+        return await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool? in
+                if state.cancelled || state.end != nil { return false }
+                if !state.paused { return true }
+                state.writer = continuation
+                return nil
+            }
+            if let now { continuation.resume(returning: now) }
+        }
+    }
+
+    /// Ends the body. Without `error` the reader gets what is buffered, then the end; with
+    /// `error` it throws `error` at its next read (a failed body's buffered chunks are dropped).
+    package func finish(throwing error: (any Error)? = nil) {
+        let (reader, writer, result) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, CheckedContinuation<Bool, Never>?, Result<Void, any Error>?) in
+            guard state.end == nil, !state.cancelled else { return (nil, nil, nil) }
+            let end: Result<Void, any Error> = error.map { .failure($0) } ?? .success(())
+            state.end = end
+            if error != nil {
+                // A failure is what the reader must see next; what is buffered cannot be trusted.
+                state.chunks = []
+                state.head = 0
+                state.buffered = 0
+            }
+            defer { state.reader = nil; state.writer = nil }
+            return (state.reader, state.writer, end)
+        }
+        writer?.resume(returning: false)
+        guard let reader, let result else { return }
+        switch result {
+        case .success: reader.resume(returning: nil)
+        case .failure(let error): reader.resume(throwing: error)
+        }
+    }
+
+    /// Whether the reader stopped before the end.
+    package var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    // MARK: Reader
+
+    /// The next chunk; `nil` at the end.
+    func next() async throws -> Data? {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
+                let (immediate, resume) = state.withLock { state -> (Result<Data?, any Error>?, Bool) in
+                    if state.cancelled { return (.failure(CancellationError()), false) }
+                    if state.head < state.chunks.count {
+                        let chunk = state.chunks[state.head]
+                        state.head += 1
+                        state.buffered -= chunk.count
+                        if state.head == state.chunks.count {
+                            state.chunks.removeAll(keepingCapacity: true)
+                            state.head = 0
+                        }
+                        var resume = false
+                        if state.paused, state.buffered <= highWater / 2 {
+                            state.paused = false
+                            resume = true
+                        }
+                        return (.success(chunk), resume)
+                    }
+                    switch state.end {
+                    case .success: return (.success(nil), false)
+                    case .failure(let error): return (.failure(error), false)
+                    case nil:
+                        state.reader = continuation
+                        return (nil, false)
+                    }
+                }
+                if resume { wakeProducer() }
+                if let immediate { continuation.resume(with: immediate) }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    private func wakeProducer() {
+        let writer = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            defer { state.writer = nil }
+            return state.writer
+        }
+        if let writer { writer.resume(returning: true) } else { onResume() }
+    }
+
+    /// The reader stopped: drops what is buffered and tells the producer, once.
+    package func cancel() {
+        let (first, reader, writer) = state.withLock { state -> (Bool, CheckedContinuation<Data?, any Error>?, CheckedContinuation<Bool, Never>?) in
+            guard !state.cancelled else { return (false, nil, nil) }
+            let wasOpen = state.end == nil
+            state.cancelled = true
+            state.chunks = []
+            state.head = 0
+            state.buffered = 0
+            defer { state.reader = nil; state.writer = nil }
+            return (wasOpen, state.reader, state.writer)
+        }
+        reader?.resume(throwing: CancellationError())
+        writer?.resume(returning: false)
+        if first { onCancel() }
+    }
+
+    /// The reader's side: a one-shot body of `length` bytes if known.
+    package func body(length: Int?) -> HTTPBody {
+        HTTPBody(storage: .stream(ChunkSource(once: { [self] in ChannelReader(channel: self) })), length: length, isReplayable: false)
+    }
+}
+
+/// Reads a ``ByteChannel``; dropping it before the end cancels the transfer.
+final class ChannelReader: ChunkReading {
+    private let channel: ByteChannel
+    private var ended = false
+
+    init(channel: ByteChannel) {
+        self.channel = channel
+    }
+
+    deinit {
+        if !ended { channel.cancel() }
+    }
+
+    func next() async throws -> Data? {
+        do {
+            let chunk = try await channel.next()
+            if chunk == nil { ended = true }
+            return chunk
+        } catch {
+            ended = true
+            throw error
+        }
+    }
+}

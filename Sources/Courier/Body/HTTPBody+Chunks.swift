@@ -1,0 +1,167 @@
+import Foundation
+
+extension HTTPBody {
+    /// The body's bytes in order, as chunks of at most 64 KB for a file, as produced for a stream,
+    /// and in one piece for bytes in memory.
+    ///
+    /// Reading a streamed response applies back-pressure: the transport reads from the network
+    /// only as fast as the chunks are taken. Ending the iteration early (or dropping the
+    /// iterator) stops the transfer.
+    public func chunks() -> Chunks {
+        Chunks(body: self)
+    }
+
+    /// The chunks of an ``HTTPBody``.
+    public struct Chunks: AsyncSequence, Sendable {
+        /// Each element is the next run of bytes.
+        public typealias Element = Data
+
+        let body: HTTPBody
+
+        /// Starts reading the body; a one-shot stream read before throws on the first `next()`.
+        public func makeAsyncIterator() -> Iterator {
+            switch body.storage {
+            case .bytes(let data): Iterator(state: .bytes(data.isEmpty ? nil : data))
+            case .file(let url): Iterator(state: .file(FileChunkReader(url: url)))
+            case .stream(let source): Iterator(state: source.makeReader())
+            }
+        }
+
+        /// Reads one body's chunks.
+        public struct Iterator: AsyncIteratorProtocol {
+            enum State {
+                case bytes(Data?)
+                case file(FileChunkReader)
+                case stream(any ChunkReading)
+                case failed(CourierError)
+                case done
+            }
+
+            var state: State
+
+            /// The next chunk, or `nil` at the end of the body.
+            public mutating func next() async throws -> Data? {
+                switch state {
+                case .bytes(let data):
+                    state = .done
+                    return data
+                case .file(let reader):
+                    let chunk = try reader.next()
+                    if chunk == nil { state = .done }
+                    return chunk
+                case .stream(let reader):
+                    let chunk = try await reader.next()
+                    if chunk == nil { state = .done }
+                    return chunk
+                case .failed(let error):
+                    state = .done
+                    throw error
+                case .done:
+                    return nil
+                }
+            }
+        }
+    }
+}
+
+/// Something that hands out a stream's chunks one at a time, for one reader.
+protocol ChunkReading: AnyObject {
+    /// The next chunk, or `nil` at the end.
+    func next() async throws -> Data?
+}
+
+/// Where a streamed body's chunks come from: a sequence iterated once per reader, or only once.
+final class ChunkSource: Sendable {
+    private let makeIterator: @Sendable () -> any ChunkReading
+    private let replayable: Bool
+    private let used = Locked(false)
+
+    init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks, replayable: Bool) where Chunks.Element == Data {
+        self.makeIterator = { SequenceChunkReader(chunks.makeAsyncIterator()) }
+        self.replayable = replayable
+    }
+
+    /// A source over a reader made on demand (a transport's channel), read only once.
+    init(once make: @escaping @Sendable () -> any ChunkReading) {
+        self.makeIterator = make
+        self.replayable = false
+    }
+
+    /// A reader for the next iteration; a one-shot source read before gives a failure instead.
+    func makeReader() -> HTTPBody.Chunks.Iterator.State {
+        if !replayable {
+            let first = used.withLock { used in
+                defer { used = true }
+                return !used
+            }
+            guard first else { return .failed(CourierError.invalidRequest(.bodyNotReplayable)) }
+        }
+        return .stream(makeIterator())
+    }
+}
+
+/// Reads an `AsyncSequence`'s iterator for ``ChunkSource``.
+final class SequenceChunkReader<Base: AsyncIteratorProtocol>: ChunkReading where Base.Element == Data {
+    private var base: Base
+
+    init(_ base: Base) {
+        self.base = base
+    }
+
+    func next() async throws -> Data? {
+        try await base.next()
+    }
+}
+
+/// Reads a file in chunks of 64 KB, opening it on the first read and closing it at the end (or
+/// when the reader is dropped).
+final class FileChunkReader {
+    static let chunkSize = 64 * 1024
+
+    let url: URL
+    private var handle: FileHandle?
+    private var finished = false
+
+    init(url: URL) {
+        self.url = url
+    }
+
+    deinit {
+        try? handle?.close()
+    }
+
+    /// The file's size in bytes, or `nil` when it cannot be read.
+    static func size(of url: URL) -> Int? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              (attributes[.type] as? FileAttributeType) == .typeRegular,
+              let size = attributes[.size] as? NSNumber
+        else { return nil }
+        return size.intValue
+    }
+
+    func next() throws(CourierError) -> Data? {
+        guard !finished else { return nil }
+        do {
+            if handle == nil { handle = try FileHandle(forReadingFrom: url) }
+            guard let handle else { return nil }
+            if let chunk = try handle.read(upToCount: FileChunkReader.chunkSize), !chunk.isEmpty { return chunk }
+            finished = true
+            try? handle.close()
+            self.handle = nil
+            return nil
+        } catch {
+            finished = true
+            throw CourierError.invalidRequest(.bodyFileUnreadable(path: url.lastPathComponent, reason: FileChunkReader.reason(error)))
+        }
+    }
+
+    /// A short reason without paths (`NSError`'s description holds the whole path).
+    private static func reason(_ error: any Error) -> String {
+        let code = (error as NSError).code
+        switch code {
+        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
+        case NSFileReadNoPermissionError: return "permission denied"
+        default: return "read failed (code \(code))"
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Writes a streamed request body to a temporary file, for transports that can send a file but
+/// not an async stream (``URLSessionTransport``): memory stays at one chunk whatever the size.
+enum UploadSpill {
+    /// A new temporary file holding `body`'s bytes; the caller removes it.
+    ///
+    /// - Throws: what reading the body throws (``InvalidRequestReason/bodyNotReplayable`` for a
+    ///   one-shot stream read before), ``InvalidRequestReason/bodyLengthMismatch(declared:actual:)``
+    ///   when it ends at another length than it declared, or a file failure.
+    static func write(_ body: HTTPBody) async throws -> URL {
+        let file = try FileDownload(destination: nil)
+        do {
+            for try await chunk in body.chunks() { try file.write(chunk) }
+            if let declared = body.length, declared != file.written {
+                throw CourierError.invalidRequest(.bodyLengthMismatch(declared: declared, actual: file.written))
+            }
+            return try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+}
