@@ -63,9 +63,11 @@ enum PetstoreExample {
         try await petstore.deletePet(id: created.id)
         do {
             _ = try await petstore.getPet(id: created.id)
-        } catch let error as Petstore.ServiceError {
-            // The spec's `errors:` envelope, typed: the caller reads the backend's own code.
-            if case .apiError(let envelope) = error.body { print("   getPet after delete: \(error) [\(envelope.code): \(envelope.message)]") }
+        } catch let error as CourierError {
+            // Every failure is a CourierError; the spec's `errors:` envelope is inside it, typed.
+            if case .apiError(let envelope)? = error.serviceError(as: Petstore.ServiceError.self)?.body {
+                print("   getPet after delete: \(error.kind), \(error.call?.description ?? "?") [\(envelope.code): \(envelope.message)]")
+            }
         }
 
         print("\n7. Timing, source and the raw response are one call away")
