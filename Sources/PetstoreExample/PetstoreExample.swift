@@ -29,7 +29,7 @@ enum PetstoreExample {
             wares: [auth, PrintCalls(), Retry()]
         )
         let petstore = PetstoreClient(client: client, namedWares: .init(signature: Signature()))
-        var events = client.events.makeAsyncIterator()  // subscribed from here on
+        let events = client.events()  // subscribed here: every event from now on reaches it
 
         print("\n1. Log in (a form body; this endpoint has `auth: none`)")
         let login = try await petstore.login(username: PetstoreServer.username, password: PetstoreServer.password)
@@ -79,7 +79,7 @@ enum PetstoreExample {
         let again = try await petstore.listPets(limit: 1)
         print("   got \(again.count) pet after \(server.refreshCount) refresh")
 
-        print("\n9. The session is revoked: the refresh fails, and client.events says the session ended")
+        print("\n9. The session is revoked: the refresh fails, and the subscription from client.events() says the session ended")
         server.expireAccessToken()
         server.revokeRefreshTokens()
         do {
@@ -87,7 +87,8 @@ enum PetstoreExample {
         } catch let error as CourierError {
             print("   listPets: \(error.kind), endpoint \(error.call?.endpoint ?? "?")")
         }
-        if let event = await events.next() { print("   event: \(event)") }
+        var received = events.makeAsyncIterator()
+        if let event = await received.next() { print("   event: \(event)") }
 
         print("\n10. RequestLogging at trace: the password and the spec's `sensitive: true` otp never show")
         let logged = PetstoreClient(client: try Client(

@@ -59,7 +59,7 @@ import Testing
     @Test func maintenanceReachesEverySubscriberAndTheCallerGetsTheTypedEnvelope() async throws {
         let harness = try PetstoreHarness()
         defer { harness.stop() }
-        let subscribers = [harness.client.client.events.makeAsyncIterator(), harness.client.client.events.makeAsyncIterator()]
+        let subscribers = [harness.client.client.events(), harness.client.client.events()]
         harness.server.setMaintenance(true)
         do {
             _ = try await harness.client.listPets()
@@ -71,8 +71,9 @@ import Testing
             guard case .apiError(let envelope)? = error.serviceError(as: Petstore.ServiceError.self)?.body else { Issue.record("\(error)"); return }
             #expect(envelope.code == "MAINTENANCE")
         }
-        for var subscriber in subscribers {
-            let events = [await subscriber.next(), await subscriber.next()].compactMap { $0 as? Petstore.Event }
+        for subscriber in subscribers {
+            var iterator = subscriber.makeAsyncIterator()
+            let events = [await iterator.next(), await iterator.next()].compactMap { $0 as? Petstore.Event }
             #expect(Set(events) == [.serviceUnavailable, .maintenanceMode])
         }
     }
@@ -124,7 +125,7 @@ import Testing
     @Test func aHeaderRaisesItsEventOnASuccess() async throws {
         let harness = try PetstoreHarness()
         defer { harness.stop() }
-        var events = harness.client.client.events.makeAsyncIterator()
+        var events = harness.client.client.events().makeAsyncIterator()
         #expect(try await harness.client.petReport(kind: "legacy") == "report legacy")
         #expect(await events.next() as? Petstore.Event == .obsoleteVersion)
     }

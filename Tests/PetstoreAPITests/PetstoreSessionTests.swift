@@ -12,7 +12,7 @@ import Testing
         let auth = Authenticator()
         let client = try Client(service: Petstore.service(.local).with(baseURL: server.baseURL), wares: [auth])
         let petstore = PetstoreClient(client: client, namedWares: .init(signature: AddSignature()))
-        var events = client.events.makeAsyncIterator()
+        var events = client.events().makeAsyncIterator()
 
         let tokens = try await petstore.login(username: PetstoreServer.username, password: PetstoreServer.password)
         try await auth.signIn(
