@@ -44,8 +44,7 @@ public struct MetricsWare: Ware {
             timer(base + [method, ("status", "\(response.status.code / 100)xx")]).recordNanoseconds(nanoseconds(context.elapsed))
             return response
         } catch {
-            let kind = (error as? CourierError)?.kind.name ?? (error as? any ServiceFailure)?.kind.name
-                ?? (error is CancellationError ? "cancelled" : "other")
+            let kind = (error as? CourierError)?.kind.name ?? (error is CancellationError ? "cancelled" : "other")
             timer(base + [method, ("status", "failed")]).recordNanoseconds(nanoseconds(context.elapsed))
             counter("courier_call_failures", base + [("kind", kind)]).increment()
             throw error

@@ -29,7 +29,7 @@ enum PetstoreExample {
             wares: [auth, PrintCalls(), Retry()]
         )
         let petstore = PetstoreClient(client: client, namedWares: .init(signature: Signature()))
-        var events = client.events.makeAsyncIterator()  // subscribed from here on
+        let events = client.events()  // subscribed here: every event from now on reaches it
 
         print("\n1. Log in (a form body; this endpoint has `auth: none`)")
         let login = try await petstore.login(username: PetstoreServer.username, password: PetstoreServer.password)
@@ -63,9 +63,11 @@ enum PetstoreExample {
         try await petstore.deletePet(id: created.id)
         do {
             _ = try await petstore.getPet(id: created.id)
-        } catch let error as Petstore.ServiceError {
-            // The spec's `errors:` envelope, typed: the caller reads the backend's own code.
-            if case .apiError(let envelope) = error.body { print("   getPet after delete: \(error) [\(envelope.code): \(envelope.message)]") }
+        } catch let error as CourierError {
+            // Every failure is a CourierError; the spec's `errors:` envelope is inside it, typed.
+            if case .apiError(let envelope)? = error.serviceError(as: Petstore.ServiceError.self)?.body {
+                print("   getPet after delete: \(error.kind), \(error.call?.description ?? "?") [\(envelope.code): \(envelope.message)]")
+            }
         }
 
         print("\n7. Timing, source and the raw response are one call away")
@@ -77,7 +79,7 @@ enum PetstoreExample {
         let again = try await petstore.listPets(limit: 1)
         print("   got \(again.count) pet after \(server.refreshCount) refresh")
 
-        print("\n9. The session is revoked: the refresh fails, and client.events says the session ended")
+        print("\n9. The session is revoked: the refresh fails, and the subscription from client.events() says the session ended")
         server.expireAccessToken()
         server.revokeRefreshTokens()
         do {
@@ -85,7 +87,8 @@ enum PetstoreExample {
         } catch let error as CourierError {
             print("   listPets: \(error.kind), endpoint \(error.call?.endpoint ?? "?")")
         }
-        if let event = await events.next() { print("   event: \(event)") }
+        var received = events.makeAsyncIterator()
+        if let event = await received.next() { print("   event: \(event)") }
 
         print("\n10. RequestLogging at trace: the password and the spec's `sensitive: true` otp never show")
         let logged = PetstoreClient(client: try Client(

@@ -66,9 +66,10 @@ import Testing
         await #expect {
             _ = try await harness.client.getPet(id: created.id)
         } throws: { error in
-            // The spec's `errors:` envelope arrives typed.
-            guard let error = error as? Petstore.ServiceError, case .apiError(let envelope) = error.body else { return false }
-            return error.status == 404 && envelope.code == "NOT_FOUND" && error.call?.endpoint == "getPet"
+            // The spec's `errors:` envelope arrives typed, inside the one error type to catch.
+            guard let error = error as? CourierError, error.kind == .serviceError,
+                  case .apiError(let envelope)? = error.serviceError(as: Petstore.ServiceError.self)?.body else { return false }
+            return error.status?.code == 404 && envelope.code == "NOT_FOUND" && error.call?.endpoint == "getPet"
         }
     }
 
@@ -148,11 +149,13 @@ import Testing
         do {
             _ = try await harness.client.listPets()
             Issue.record("expected a 401")
-        } catch let error as Petstore.ServiceError {
-            #expect(error.status == 401)
+        } catch let error as CourierError {
+            #expect(error.status?.code == 401)
             #expect(error.kind == .serviceError)
             #expect(error.call?.endpoint == "listPets")
-            guard case .apiError(let envelope) = error.body else { Issue.record("\(error.body)"); return }
+            let typed = try #require(error.serviceError(as: Petstore.ServiceError.self))
+            #expect(typed.status == 401)
+            guard case .apiError(let envelope) = typed.body else { Issue.record("\(typed.body)"); return }
             #expect(envelope.code == "UNAUTHORIZED")
         }
     }

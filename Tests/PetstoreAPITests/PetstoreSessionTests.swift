@@ -12,7 +12,7 @@ import Testing
         let auth = Authenticator()
         let client = try Client(service: Petstore.service(.local).with(baseURL: server.baseURL), wares: [auth])
         let petstore = PetstoreClient(client: client, namedWares: .init(signature: AddSignature()))
-        var events = client.events.makeAsyncIterator()
+        var events = client.events().makeAsyncIterator()
 
         let tokens = try await petstore.login(username: PetstoreServer.username, password: PetstoreServer.password)
         try await auth.signIn(
@@ -32,6 +32,10 @@ import Testing
         let error = try #require(await thrownError { _ = try await petstore.listPets() } as? CourierError)
         #expect(error.kind == .refreshFailed)
         #expect(error.call?.endpoint == "listPets")
+        // The refresh's own failure, the backend's envelope, is reachable typed through it.
+        let refusal = try #require(error.serviceError(as: Petstore.ServiceError.self), "\(error)")
+        guard case .apiError(let envelope) = refusal.body else { Issue.record("\(refusal.body)"); return }
+        #expect(envelope.code == "BAD_REFRESH_TOKEN")
         guard case StandardEvent.sessionEnded? = await events.next() else { Issue.record("no sessionEnded"); return }
         #expect(try await auth.credentials(for: Petstore.AuthSchemes.session) == nil)
     }

@@ -84,12 +84,20 @@ public final class Client: Sendable {
         try await core.perform(request, decoding: ResponseDecoding { raw, _ in raw }, parent: nil, skipping: [], interim: nil).0
     }
 
-    /// The events this client's wares publish (session ended, maintenance, …); every iteration
-    /// is a subscriber of its own and receives what is published after it began.
-    public var events: ServiceEvents { ServiceEvents(hub: core.events) }
+    /// Subscribes to the events this client's wares publish (session ended, maintenance, …) and
+    /// returns the subscription: it receives every event published from this call on, however
+    /// late its iteration starts. Call it before starting the task that listens:
+    ///
+    /// ```swift
+    /// let events = client.events()
+    /// Task { for await event in events { handle(event) } }
+    /// ```
+    ///
+    /// Each call is a subscription of its own, for one consumer (see ``ServiceEvents``).
+    public func events() -> ServiceEvents { ServiceEvents(hub: core.events) }
 
-    /// Publishes `event` to every subscriber of ``events``, as a ware would; for app code that
-    /// learns something the wares should not have to (a sign-out, say).
+    /// Publishes `event` to every subscription made by ``events()``, as a ware would; for app code
+    /// that learns something the wares should not have to (a sign-out, say).
     public func publish(_ event: any ServiceEvent) {
         core.events.publish(event)
     }

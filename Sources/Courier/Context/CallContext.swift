@@ -82,7 +82,7 @@ public struct CallContext: Sendable {
         try await core.clock.clock.sleep(for: duration, tolerance: nil)
     }
 
-    /// Publishes `event` to every subscriber of the client's ``Client/events``.
+    /// Publishes `event` to every subscription made by the client's ``Client/events()``.
     public func publish(_ event: any ServiceEvent) {
         logger.debug("event published", metadata: ["courier.event": "\(event)"])
         core.events.publish(event)

@@ -13,13 +13,10 @@ enum CallFailure {
 
     /// `error` with this call's identity: errors of this call get it if they lack it; a
     /// foreign error (a ware's own, or another call's `CourierError`) is wrapped, so that it
-    /// stays reachable as itself through ``CourierError/underlying``.
+    /// stays reachable as itself through ``CourierError/underlying``; a service's error
+    /// envelope thrown bare (by a ware) is wrapped as ``CourierError/Reason/service(_:)``.
     static func decorate(_ error: any Error, request: PreparedRequest, context: CallContext, origin: Origin) -> any Error {
         if error is CancellationError { return error }
-        if var failure = error as? any ServiceFailure {
-            if failure.call == nil { failure.call = identity(of: request, context: context) }
-            return failure
-        }
         if var error = error as? CourierError {
             guard let call = error.call else {
                 error.call = identity(of: request, context: context)
@@ -31,11 +28,15 @@ enum CallFailure {
                 return error
             }
         }
-        let reason: CourierError.Reason = switch origin {
-        case .ware(let ware): .ware(ware: String(describing: type(of: ware)), error: error)
-        case .transport: .transport(.other(error))
-        case .decoding: .other(kind: .decoding, message: "\(error)", response: nil, underlying: error)
-        case .encoding: .other(kind: .invalidRequest, message: "\(error)", response: nil, underlying: error)
+        let reason: CourierError.Reason = if let failure = error as? any ServiceFailure {
+            .service(failure)
+        } else {
+            switch origin {
+            case .ware(let ware): .ware(ware: String(describing: type(of: ware)), error: error)
+            case .transport: .transport(.other(error))
+            case .decoding: .other(kind: .decoding, message: "\(error)", response: nil, underlying: error)
+            case .encoding: .other(kind: .invalidRequest, message: "\(error)", response: nil, underlying: error)
+            }
         }
         var wrapped = CourierError(reason, call: identity(of: request, context: context))
         wrapped.secrets = context.secrets(of: request)

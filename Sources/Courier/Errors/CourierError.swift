@@ -11,6 +11,8 @@ import HTTPTypes
 ///     let pet = try await client.send(Petstore.getPet(id: 7))
 /// } catch let error as CourierError where error.kind == .status {
 ///     print(error.status?.code, error.call?.endpoint)      // 404, "getPet"
+/// } catch let error as CourierError where error.kind == .serviceError {
+///     if let service = error.serviceError(as: Petstore.ServiceError.self) { … }  // the backend's envelope, typed
 /// } catch let error as CourierError {
 ///     if case .transport(.timedOut) = error.reason { … }
 ///     if let refusal = error.underlying(as: Refusal.self) { … }  // a ware's own error, typed
@@ -45,6 +47,10 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
         case decoding(DecodingFailure)
         /// A ware threw an error of its own; `ware` names its type, `error` is that error as thrown.
         case ware(ware: String, error: any Error)
+        /// The backend answered with its own error envelope: a generated client's typed error
+        /// (such as `Petstore.ServiceError`), with the response it came in. Read it typed with
+        /// ``CourierError/serviceError(as:)``.
+        case service(any ServiceFailure)
         /// Any other failure, of a kind a ware defines (cache miss, refresh failed, …): a
         /// secret-free message, and the response and underlying error when there are any.
         case other(kind: Kind, message: String, response: RawResponse?, underlying: (any Error)?)
@@ -92,16 +98,18 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
         case .status: .status
         case .decoding: .decoding
         case .ware: .ware
+        case .service: .serviceError
         case .other(let kind, _, _, _): kind
         }
     }
 
-    /// The response the failure is about, when one arrived (status and decoding failures, and
-    /// other failures that carry one).
+    /// The response the failure is about, when one arrived (status, decoding and service
+    /// failures, and other failures that carry one).
     public var response: RawResponse? {
         switch reason {
         case .status(let response): response
         case .decoding(let failure): failure.response
+        case .service(let failure): failure.response
         case .other(_, _, let response, _): response
         case .invalidRequest, .transport, .ware: nil
         }
@@ -110,14 +118,24 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
     /// The response's status, when a response arrived.
     public var status: HTTPResponse.Status? { response?.status }
 
-    /// The error underneath: a ware's own error, or the cause of a transport or other failure.
+    /// The error underneath: a ware's own error, the backend's error envelope, or the cause of a
+    /// transport or other failure.
     public var underlying: (any Error)? {
         switch reason {
         case .ware(_, let error): error
         case .transport(.other(let error)): error
+        case .service(let failure): failure
         case .other(_, _, _, let underlying): underlying
         case .invalidRequest, .transport, .status, .decoding: nil
         }
+    }
+
+    /// The backend's error envelope as `type`, the generated client's typed error:
+    /// `error.serviceError(as: Petstore.ServiceError.self)?.body`. `nil` when the failure is not
+    /// an envelope of that type. Looks through nested `CourierError`s (a side request's envelope
+    /// inside a ware's failure, such as a refresh the backend refused).
+    public func serviceError<Failure: ServiceFailure>(as type: Failure.Type) -> Failure? {
+        underlying(as: type)
     }
 
     /// The underlying error as `type`, such as a ware's own error: `error.underlying(as: Refusal.self)`.
@@ -149,6 +167,10 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
             "\(failure)"
         case .ware(let ware, let error):
             "ware \(ware) failed: \(error)"
+        case .service(let failure):
+            "service error \(failure.response.status.code)"
+                + (failure.response.status.phrase.isEmpty ? "" : " \(failure.response.status.phrase)")
+                + (failure.response.bodyExcerpt.isEmpty ? "" : ": \(failure.response.bodyExcerpt)")
         case .other(_, let message, _, _):
             message
         }

@@ -1,15 +1,22 @@
 import Foundation
 import HTTPTypes
 
-/// An error of the service's own — a decoded error envelope — that reaches the caller as itself,
-/// catchable by its type (`catch let error as Petstore.ServiceError`), with the call it belongs
-/// to filled in like a ``CourierError``'s. Generated clients declare one per service; the chain
-/// passes any error of this shape through unwrapped.
+/// An error of the service's own: a decoded error envelope, such as the generated
+/// `Petstore.ServiceError`. Generated clients declare one per service.
+///
+/// A client reports it like every other failure, as a ``CourierError`` of kind
+/// ``CourierError/Kind/serviceError`` (reason ``CourierError/Reason/service(_:)``) that names the
+/// call, whether the service's ``ErrorMapping`` decoded it or a ware threw it; the envelope is
+/// reachable typed through ``CourierError/serviceError(as:)``:
+///
+/// ```swift
+/// } catch let error as CourierError {
+///     if case .status422(let validation)? = error.serviceError(as: Petstore.ServiceError.self)?.body { … }
+/// }
+/// ```
+///
+/// Outside a client it is an ordinary error: app code and tests may create, throw and catch it.
 public protocol ServiceFailure: Error, Sendable {
-    /// The call that failed; the client fills it in.
-    var call: CallIdentity? { get set }
-    /// What kind of failure it is, for logs and metrics (``CourierError/Kind/serviceError``).
-    var kind: CourierError.Kind { get }
     /// The response the envelope came in.
     var response: RawResponse { get }
 }
@@ -18,14 +25,15 @@ public protocol ServiceFailure: Error, Sendable {
 /// spec's `errors:` (`Petstore.service()` sets it), applied by the client in the events slot.
 ///
 /// For a response with a status the request does not accept, the mapping returns the typed
-/// error (when the body decodes to the envelope; otherwise the status error stays) and the
+/// error (when the body decodes to the envelope; otherwise the status error stays), which the
+/// caller gets inside a ``CourierError`` of kind ``CourierError/Kind/serviceError``, and the
 /// events it raises; for other responses, only events (matched by status or header field).
 public struct ErrorMapping: Sendable {
     /// What a response means: a typed error (failures only) and events to publish.
     public struct Outcome: Sendable {
         /// The typed error, when the body was an envelope.
         public var error: (any ServiceFailure)?
-        /// Events to publish on `client.events`.
+        /// Events to publish to the subscribers of `client.events()`.
         public var events: [any ServiceEvent]
 
         /// An outcome.
@@ -54,8 +62,9 @@ public struct ErrorMapping: Sendable {
     }
 }
 
-/// Applies the service's ``ErrorMapping``: publishes the events a response raises and turns an
-/// envelope into its typed error. Added by the client when the service has a mapping.
+/// Applies the service's ``ErrorMapping``: publishes the events a response raises and turns a
+/// status error whose body is an envelope into a ``CourierError`` carrying it typed (the same
+/// call, the same secrets to scrub). Added by the client when the service has a mapping.
 struct ErrorMappingWare: Ware {
     let mapping: ErrorMapping
     let decoder: JSONDecoder
@@ -74,9 +83,10 @@ struct ErrorMappingWare: Ware {
             guard case .status(let response) = error.reason else { throw error }
             let outcome = mapping.outcome(for: response, failed: true, decoder: decoder)
             for event in outcome.events { context.publish(event) }
-            guard var typed = outcome.error else { throw error }
-            typed.call = error.call
-            throw typed
+            guard let typed = outcome.error else { throw error }
+            var failure = CourierError(.service(typed), call: error.call)
+            failure.secrets = error.secrets
+            throw failure
         }
     }
 }

@@ -1,18 +1,22 @@
 /// Something the service tells the app outside the result of any one call: the session ended,
 /// the backend is in maintenance, this app version is too old.
 ///
-/// Wares publish events with ``CallContext/publish(_:)``; the app listens on ``Client/events``.
+/// Wares publish events with ``CallContext/publish(_:)``; the app subscribes with
+/// ``Client/events()``.
 /// Use ``StandardEvent`` for the common ones; a spec's `errors: events:` generates a
 /// service-specific enum, and any `Sendable` type of yours can conform too:
 ///
 /// ```swift
 /// enum ShopEvent: ServiceEvent { case basketExpired }
 ///
-/// for await event in client.events {
-///     switch event {
-///     case StandardEvent.sessionEnded(let reason): showLogin(reason)
-///     case ShopEvent.basketExpired: clearBasket()
-///     default: break
+/// let events = client.events()   // subscribed here, before the task starts
+/// Task {
+///     for await event in events {
+///         switch event {
+///         case StandardEvent.sessionEnded(let reason, _): showLogin(reason)
+///         case ShopEvent.basketExpired: clearBasket()
+///         default: break
+///         }
 ///     }
 /// }
 /// ```

@@ -1,27 +1,42 @@
-/// The events a client's wares publish, as an `AsyncSequence` any number of tasks can iterate
-/// at once: each iteration is a subscriber of its own, and receives every event published
-/// after it began (after `makeAsyncIterator()`), in order.
-///
-/// A subscriber that falls behind keeps the newest 256 events and drops older ones. Iteration
-/// ends when the client is gone or the iterating task is cancelled.
+/// One subscription to the events a client's wares publish, made by ``Client/events()``: it
+/// receives every event published from that call on, in order, however late its iteration
+/// starts. Subscribe first, then start the task that listens:
 ///
 /// ```swift
+/// let events = client.events()          // subscribed here: nothing published from now on is missed
 /// Task {
-///     for await event in client.events { handle(event) }
+///     for await event in events { handle(event) }
 /// }
 /// ```
+///
+/// It is one consumer's subscription, with one buffer: every event is handed out once. Iterating
+/// it again after leaving a loop (`break`) continues where that loop stopped, nothing lost in
+/// between; iterating it from two tasks at once is safe but splits the events between them, each
+/// event reaching one of them. Listeners that each want every event call ``Client/events()``
+/// once each.
+///
+/// Events not yet read are buffered: the newest 256, older ones are dropped. Iteration ends when
+/// the client is gone or the iterating task is cancelled; the subscription ends when this value
+/// and its iterators are gone (a cancelled task's iteration ends it too).
 public struct ServiceEvents: AsyncSequence, Sendable {
     /// Each element is one published event.
     public typealias Element = any ServiceEvent
 
-    let hub: EventHub
+    /// The subscriber's stream, subscribed when this value was made.
+    private let stream: AsyncStream<any ServiceEvent>
 
-    /// Subscribes, and returns the iterator that receives what is published from now on.
-    public func makeAsyncIterator() -> Iterator {
-        Iterator(stream: hub.subscribe().makeAsyncIterator())
+    /// Subscribes to `hub` now.
+    init(hub: EventHub) {
+        stream = hub.subscribe()
     }
 
-    /// Receives one subscriber's events.
+    /// An iterator over the subscription: what was published since ``Client/events()`` and not
+    /// yet read, then what is published later.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(stream: stream.makeAsyncIterator())
+    }
+
+    /// Reads the subscription's events.
     public struct Iterator: AsyncIteratorProtocol {
         var stream: AsyncStream<any ServiceEvent>.Iterator
 

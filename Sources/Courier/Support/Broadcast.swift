@@ -1,5 +1,5 @@
 /// Hands every value it is given to each of its current subscribers, each an `AsyncStream` of
-/// its own that unsubscribes when it ends or is dropped: the fan-out behind `client.events` and
+/// its own that unsubscribes when it ends or is dropped: the fan-out behind `client.events()` and
 /// `ActivityTracker.changes()`.
 final class Broadcast<Element: Sendable>: Sendable {
     private struct State {

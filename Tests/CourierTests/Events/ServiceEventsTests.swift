@@ -28,8 +28,79 @@ private func describe(_ event: any ServiceEvent) -> String {
     }
 }
 
-@Suite("client.events: many subscribers, each gets every event published after it subscribed")
+@Suite("client.events(): many subscriptions, each gets every event published after it was made")
 struct ServiceEventsTests {
+    @Test("an event published right after `let events = client.events()` reaches the task started after it (the README's example)")
+    func subscribedWhenCalled() async throws {
+        try await withLoopback(
+            routes: { server in
+                server.route(.get, "/status") { _ in
+                    TestServer.Response(status: 200, headers: [.init(name: "X-Maintenance", value: "back at 6")], body: Data("{}".utf8))
+                }
+            },
+            wares: [MaintenanceWatcher()]
+        ) { _, client in
+            let events = client.events()
+            // Published before the listening task can have started: a subscription made when the
+            // iteration begins would miss both.
+            client.publish(ShopEvent.basketExpired(id: 1))
+            _ = try await client.send(Request<[String: Int]>(method: .get, path: "/status", name: "status"))
+            let listener = Task {
+                var received: [String] = []
+                for await event in events {
+                    received.append(describe(event))
+                    if received.count == 2 { break }
+                }
+                return received
+            }
+            // Ends the listener (its iteration then returns nil) if the events never come.
+            let watchdog = Task {
+                try await Task.sleep(for: promptly)
+                listener.cancel()
+            }
+            defer { watchdog.cancel() }
+            #expect(await listener.value == ["basket 1 expired", "maintenance: back at 6"])
+        }
+    }
+
+    @Test("one subscription is one consumer: two tasks iterating it get each event once between them, none twice or lost")
+    func oneSubscriptionSplits() async throws {
+        var client: Client? = try Client(service: ServiceConfiguration(name: "x", baseURL: URL(string: "http://127.0.0.1:1")!))
+        let events = try #require(client).events()
+        let consumers = (0..<2).map { _ in
+            Task {
+                var ids: [Int] = []
+                for await event in events {
+                    if case ShopEvent.basketExpired(let id) = event { ids.append(id) }
+                }
+                return ids
+            }
+        }
+        for id in 0..<100 { client?.publish(ShopEvent.basketExpired(id: id)) }
+        client = nil  // ends both iterations once the buffer is read
+        var all: [Int] = []
+        for consumer in consumers { all += await consumer.value }
+        #expect(all.sorted() == Array(0..<100))
+    }
+
+    @Test("iterating a subscription again after `break` continues where the last loop stopped")
+    func iteratingAgainContinues() async throws {
+        let client = try Client(service: ServiceConfiguration(name: "x", baseURL: URL(string: "http://127.0.0.1:1")!))
+        let events = client.events()
+        for id in 1...3 { client.publish(ShopEvent.basketExpired(id: id)) }
+        var received: [String] = []
+        for await event in events {
+            received.append(describe(event))
+            break
+        }
+        client.publish(ShopEvent.basketExpired(id: 4))
+        for await event in events {
+            received.append(describe(event))
+            if received.count == 4 { break }
+        }
+        #expect(received == ["basket 1 expired", "basket 2 expired", "basket 3 expired", "basket 4 expired"])
+    }
+
     @Test("two concurrent subscribers both receive every event, in order; a late one only the later ones")
     func twoSubscribers() async throws {
         try await withLoopback(
@@ -40,12 +111,12 @@ struct ServiceEventsTests {
             },
             wares: [MaintenanceWatcher()]
         ) { _, client in
-            var first = client.events.makeAsyncIterator()
-            var second = client.events.makeAsyncIterator()
+            var first = client.events().makeAsyncIterator()
+            var second = client.events().makeAsyncIterator()
 
             _ = try await client.send(Request<[String: Int]>(method: .get, path: "/status", name: "status"))
             client.publish(ShopEvent.basketExpired(id: 3))
-            var late = client.events.makeAsyncIterator()
+            var late = client.events().makeAsyncIterator()
             client.publish(StandardEvent.sessionEnded(reason: "signed out", principal: Principal("user:ada")))
 
             async let a = [first.next(), first.next(), first.next()].compactMap { $0 }.map(describe)
@@ -57,22 +128,20 @@ struct ServiceEventsTests {
         }
     }
 
-    @Test("subscribers iterating in their own tasks each get all 50 events")
+    @Test("subscriptions iterated in their own tasks each get all 50 events, published as soon as they are made")
     func concurrentIteration() async throws {
         let client = try Client(service: ServiceConfiguration(name: "x", baseURL: URL(string: "http://127.0.0.1:1")!))
-        let ready = Recorder<Int>()
-        let subscribers = (0..<2).map { index in
-            Task {
-                var iterator = client.events.makeAsyncIterator()
-                ready.append(index)
+        let subscribers = (0..<2).map { _ in
+            let events = client.events()
+            return Task {
                 var received: [Int] = []
-                while received.count < 50, let event = await iterator.next() {
+                for await event in events {
                     if case ShopEvent.basketExpired(let id) = event { received.append(id) }
+                    if received.count == 50 { break }
                 }
                 return received
             }
         }
-        while ready.all.count < 2 { try await Task.sleep(for: .milliseconds(1)) }
         for id in 0..<50 { client.publish(ShopEvent.basketExpired(id: id)) }
         for subscriber in subscribers {
             #expect(await subscriber.value == Array(0..<50))
@@ -82,7 +151,7 @@ struct ServiceEventsTests {
     @Test("a subscriber whose task is cancelled stops, and iteration ends when the client is gone")
     func iterationEnds() async throws {
         var client: Client? = try Client(service: ServiceConfiguration(name: "x", baseURL: URL(string: "http://127.0.0.1:1")!))
-        var iterator = try #require(client).events.makeAsyncIterator()
+        var iterator = try #require(client).events().makeAsyncIterator()
         client = nil
         #expect(await iterator.next() == nil)
     }

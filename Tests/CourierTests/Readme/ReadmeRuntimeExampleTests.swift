@@ -108,6 +108,26 @@ struct RefreshingAuth: Ware {
         #expect(seen.header("Accept") == "application/json")
     }
 
+    @Test func theREADMEsEventListenerHearsAnEventPublishedRightAfterSubscribing() async throws {
+        let client = try Client(service: ServiceConfiguration(name: "readme", baseURL: URL(string: "http://127.0.0.1:1")!))
+        let logins = Recorder<String>()
+        func showLogin(_ reason: String) { logins.append(reason) }
+
+        // The README's "Service events" example, as written there.
+        let events = client.events()                 // subscribed here
+        let listener = Task {
+            for await event in events {
+                if case StandardEvent.sessionEnded(let reason, _) = event { showLogin(reason) }
+            }
+        }
+        defer { listener.cancel() }
+
+        client.publish(StandardEvent.sessionEnded(reason: "signed out", principal: Principal("user:ada")))
+        let deadline = ContinuousClock.now + promptly
+        while logins.all.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(logins.all == ["signed out"])
+    }
+
     @Test func theREADMEsSideRequestRefreshesAndReplays() async throws {
         let server = try TestServer()
         server.route(.post, "/auth/refresh") { request in

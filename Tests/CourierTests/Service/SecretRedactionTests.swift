@@ -66,6 +66,20 @@ private func partnerScheme(_ kind: AuthScheme.Kind) -> (inout ServiceConfigurati
     }
 }
 
+/// A service's error envelope, as the generator writes `ServiceError`: its description is the status.
+private struct EchoingServiceError: ServiceFailure, CustomStringConvertible {
+    struct Body: Decodable, Sendable { var code: String; var message: String }
+    var body: Body
+    var response: RawResponse
+    var description: String { "service error \(response.status.code) \(response.status.phrase)" }
+}
+
+/// Reads `EchoingServiceError`s from failed responses, as a generated `errorMapping` does.
+private let echoingMapping = ErrorMapping { response, failed, decoder in
+    guard failed, let body = try? decoder.decode(EchoingServiceError.Body.self, from: response.body) else { return ErrorMapping.Outcome() }
+    return ErrorMapping.Outcome(error: EchoingServiceError(body: body, response: response))
+}
+
 /// Registers `values` as the call's secrets, as a ware applying credentials of its own would.
 private struct SecretRegistering: Ware {
     var values: [String]
@@ -256,6 +270,35 @@ struct SecretRedactionTests {
                 #expect(!text.contains(secret), "\(secret) leaked:\n\(text)")
             }
             #expect(error.message.contains("no profile for cookie <redacted> and <redacted>"), "the echo is kept, scrubbed")
+        }
+    }
+
+    @Test("the backend's envelope echoing the partner key: the CourierError carrying it, and the log, show no key")
+    func serviceEnvelopeEchoingTheKey() async throws {
+        let (logger, handler) = traceLogger()
+        try await withLoopback(
+            routes: { server in
+                server.route(.get, "/items") { request in
+                    .json(#"{"code":"BAD_KEY","message":"key \#(request.header("X-Partner") ?? "none") is suspended"}"#, status: 403)
+                }
+            },
+            service: { service in
+                partnerScheme(.apiKeyHeader("X-Partner"))(&service)
+                service.errorMapping = echoingMapping
+            },
+            wares: [verboseLogging(), partnerAuthenticator()], logger: logger
+        ) { server, client in
+            let error = try #require(await thrownError { _ = try await client.send(Request<String>(method: .get, path: "/items", name: "items")) } as? CourierError)
+            #expect(server.requests.first?.header("X-Partner") == partnerKey)
+            #expect(error.kind == .serviceError)
+            let envelope = try #require(error.serviceError(as: EchoingServiceError.self))
+            #expect(envelope.body.message.contains(partnerKey), "the typed body is the server's, as it came")
+            let text = renderings(of: error) + "\n" + loggedText(handler)
+            #expect(!text.contains(partnerKey), "the key leaked:\n\(text)")
+            #expect(error.message == #"service error 403 Forbidden: {"code":"BAD_KEY","message":"key <redacted> is suspended"}"#)
+            let failure = try #require(handler.entries.first { $0.message.description.hasPrefix("🔥") })
+            #expect(failure.message.description.contains("serviceError: service error 403 Forbidden"), "\(failure.message)")
+            #expect(failure.message.description.contains("key <redacted> is suspended"), "\(failure.message)")
         }
     }
 

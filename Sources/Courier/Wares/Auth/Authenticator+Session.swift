@@ -59,7 +59,7 @@ extension Authenticator {
         } catch {
             if current(scheme.name, isStill: snapshot.generation) == false { throw RefreshSuperseded() }
             let response = Authenticator.response(of: error)
-            let kind = (error as? CourierError)?.kind ?? (error as? any ServiceFailure)?.kind
+            let kind = (error as? CourierError)?.kind
             let cause = kind.map { "\($0)" + (response.map { " \($0.status.code) \($0.status.phrase)" } ?? "") } ?? "\(type(of: error))"
             guard Authenticator.rejectsRefreshToken(error) else {
                 throw CourierError.other(
@@ -105,7 +105,7 @@ extension Authenticator {
 
     /// The response a refresh failed with: a status error's, or a decoded error envelope's.
     static func response(of error: any Error) -> RawResponse? {
-        (error as? CourierError)?.response ?? (error as? any ServiceFailure)?.response
+        (error as? CourierError)?.response
     }
 
     // MARK: - Ending sessions

@@ -44,7 +44,12 @@ public final class ActivityTracker: Ware {
     /// The calls in flight now.
     public var count: Int { inFlight.withLock { $0 } }
 
-    /// Every change from now on, for as long as the stream is iterated.
+    /// Subscribes now and returns the subscription: every change from this call on, however late
+    /// its iteration starts (call it before starting the task that listens). It is one consumer's
+    /// stream, each change handed out once: two tasks iterating it split the changes between
+    /// them, so each listener calls `changes()` for its own. Up to 1,000 unread changes are kept
+    /// (the oldest dropped past that); the subscription ends when the stream is gone or its
+    /// iterating task is cancelled.
     public func changes() -> AsyncStream<Change> {
         broadcast.subscribe()
     }

@@ -80,12 +80,6 @@ public struct RequestLogging: Ware {
                 "\(secrets.scrub("🔥 \(context.endpoint) failed after \(milliseconds(context.elapsed)): \(error.kind): \(redactedMessage(error, redaction))"))")
             if let response = error.response { logResponse(response, redaction: redaction, secrets: secrets, logger: logger, context: context) }
             throw error
-        } catch let error as any ServiceFailure {
-            logger.log(
-                level: configuration.failureLevel,
-                "🔥 \(context.endpoint) failed after \(milliseconds(context.elapsed)): \(error.kind): \(error.response.status.code) \(error.response.status.phrase), \(type(of: error))")
-            logResponse(error.response, redaction: redaction, secrets: secrets, logger: logger, context: context)
-            throw error
         } catch {
             let kind = error is CancellationError ? "cancelled" : "\(type(of: error))"
             logger.log(level: configuration.failureLevel, "🔥 \(context.endpoint) failed after \(milliseconds(context.elapsed)): \(kind)")
@@ -115,6 +109,10 @@ public struct RequestLogging: Ware {
         case .status(let response):
             let body = redaction.redactedBody(response.body, contentType: response.http.headerFields[.contentType], limit: 512)
             return "status \(response.status.code) \(response.status.phrase)" + (body.isEmpty ? "" : ": \(body)")
+        case .service(let failure):
+            let response = failure.response
+            let body = redaction.redactedBody(response.body, contentType: response.http.headerFields[.contentType], limit: 512)
+            return "service error \(response.status.code) \(response.status.phrase)" + (body.isEmpty ? "" : ": \(body)")
         case .decoding(let failure):
             let body = redaction.redactedBody(failure.response.body, contentType: failure.contentType, limit: 512)
             let path = failure.codingPath.isEmpty ? "" : " at \(failure.codingPath)"

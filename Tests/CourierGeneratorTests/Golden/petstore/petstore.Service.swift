@@ -89,7 +89,7 @@ extension Petstore {
     }
 
     /// What the service tells the app through its error codes, statuses and header fields;
-    /// published on `client.events`.
+    /// published to the subscriptions of `client.events()`.
     public enum Event: ServiceEvent, Hashable {
         /// The `maintenanceMode` event of the spec's `errors:`.
         case maintenanceMode
@@ -99,8 +99,10 @@ extension Petstore {
         case serviceUnavailable
     }
 
-    /// An error the backend answered with its envelope: the decoded body, the response and the
-    /// call. Catch it as itself: `catch let error as Petstore.ServiceError`.
+    /// An error the backend answered with its envelope: the decoded body and the response. A
+    /// client reports it inside a `CourierError` of kind `.serviceError` that names the call:
+    /// `catch let error as CourierError`, then `error.serviceError(as: Petstore.ServiceError.self)`.
+    /// App code and tests may create, throw and catch it on its own.
     public struct ServiceError: ServiceFailure, CustomStringConvertible {
         /// The decoded envelope, by the model its status uses.
         public enum Body: Sendable {
@@ -114,24 +116,19 @@ extension Petstore {
         public var body: Body
         /// The response it came in.
         public var response: RawResponse
-        /// The call that failed.
-        public var call: CallIdentity?
 
         /// An error.
-        public init(body: Body, response: RawResponse, call: CallIdentity? = nil) {
+        public init(body: Body, response: RawResponse) {
             self.body = body
             self.response = response
-            self.call = call
         }
 
-        /// ``CourierError/Kind/serviceError``.
-        public var kind: CourierError.Kind { .serviceError }
         /// The status code.
         public var status: Int { response.status.code }
 
-        /// The call and the status; the body is printed by whoever can tell what is secret in it.
+        /// The status; the body is printed by whoever can tell what is secret in it.
         public var description: String {
-            (call.map { "\($0): " } ?? "") + "service error \(status) \(response.status.phrase)"
+            "service error \(status) \(response.status.phrase)"
         }
     }
 

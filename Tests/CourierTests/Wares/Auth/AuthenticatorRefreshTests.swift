@@ -76,7 +76,7 @@ struct AuthenticatorRefreshTests {
         let store = MemoryCredentialStore(["session": .bearer("stale", refreshToken: "refresh-1")])
         let auth = Authenticator(store: store)
         let client = try server.client(auth)
-        var events = client.events.makeAsyncIterator()
+        var events = client.events().makeAsyncIterator()
 
         let results = await fire(100, client)
         let errors = results.compactMap { result -> CourierError? in
@@ -172,7 +172,7 @@ struct AuthenticatorRefreshTests {
         let store = MemoryCredentialStore(["bearer": .bearer("stale")])
         let auth = Authenticator(store: store)
         let client = try server.client(auth, schemes: [AuthScheme(name: "bearer", kind: .bearer)])
-        var events = client.events.makeAsyncIterator()
+        var events = client.events().makeAsyncIterator()
         let error = try #require(await thrownError { _ = try await client.send(dataRequest()) } as? CourierError)
         #expect(error.status?.code == 401)
         #expect(try await store.credentials(for: "bearer") == nil)

@@ -80,7 +80,7 @@ struct AuthenticatorSessionRaceTests {
         let store = MemoryCredentialStore(["session": .bearer("stale", refreshToken: "refresh-1", identity: "alice")])
         let auth = Authenticator(store: store)
         let client = try server.client(auth)
-        var events = client.events.makeAsyncIterator()
+        var events = client.events().makeAsyncIterator()
 
         let results = await (0..<10).asyncMap { _ in Task { try await client.send(dataRequest()) } }
         var kinds: [CourierError.Kind] = []
