@@ -20,7 +20,7 @@ private struct OtherServiceError: ServiceFailure {
 /// What the generated `errorMapping` does for `ShopError`: every failed response whose body
 /// decodes to the envelope.
 private let shopMapping = ErrorMapping { response, failed, decoder in
-    guard failed, let body = try? decoder.decode(ShopError.Body.self, from: response.body) else { return ErrorMapping.Outcome() }
+    guard failed, let body = try? decoder.decode(ShopError.Body.self, from: response.collectedBody()) else { return ErrorMapping.Outcome() }
     return ErrorMapping.Outcome(error: ShopError(body: body, response: response))
 }
 

@@ -76,7 +76,7 @@ private struct EchoingServiceError: ServiceFailure, CustomStringConvertible {
 
 /// Reads `EchoingServiceError`s from failed responses, as a generated `errorMapping` does.
 private let echoingMapping = ErrorMapping { response, failed, decoder in
-    guard failed, let body = try? decoder.decode(EchoingServiceError.Body.self, from: response.body) else { return ErrorMapping.Outcome() }
+    guard failed, let body = try? decoder.decode(EchoingServiceError.Body.self, from: response.collectedBody()) else { return ErrorMapping.Outcome() }
     return ErrorMapping.Outcome(error: EchoingServiceError(body: body, response: response))
 }
 
