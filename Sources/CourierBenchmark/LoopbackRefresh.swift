@@ -33,8 +33,9 @@ func runRefreshBurst(burst: Int = 100, runs: Int = 5) async throws -> String {
             return request
         },
         read: { TokenGrant(accessToken: $0.accessToken, refreshToken: "unused") }))
-    let service = ServiceConfiguration(
-        name: "bench", baseURL: server.baseURL, timeout: .seconds(30), authSchemes: [scheme], defaultAuthScheme: "session")
+    var service = ServiceConfiguration(name: "bench", baseURL: server.baseURL, timeout: .seconds(30))
+    service.authSchemes = [scheme]
+    service.defaultAuthScheme = "session"
     let request = Request<[String: Bool]>(method: .get, path: "/data", name: "data")
 
     var samples: [Double] = []

@@ -10,15 +10,18 @@ struct PetstoreHarness {
     let client: PetstoreClient
 
     /// Starts a server; `loggedIn` adds a bearer-token ware holding the server's token; `wares`
-    /// and `clock` go to the client.
+    /// and `clock` go to the client, and `configure` changes the generated service configuration.
     init(
         loggedIn: Bool = true, namedWares: PetstoreClient.NamedWares = .init(signature: AddSignature()),
-        wares extra: [any Ware] = [], clock: any Clock<Duration> = ContinuousClock()
+        wares extra: [any Ware] = [], clock: any Clock<Duration> = ContinuousClock(),
+        service configure: (inout ServiceConfiguration) -> Void = { _ in }
     ) throws {
         server = try PetstoreServer()
         let wares: [any Ware] = (loggedIn ? [StaticBearer(token: server.accessToken)] : []) + extra
+        var service = Petstore.service(.local).with(baseURL: server.baseURL)
+        configure(&service)
         let core = try Client(
-            service: Petstore.service(.local).with(baseURL: server.baseURL),
+            service: service,
             transport: URLSessionTransport(),
             wares: wares,
             clock: clock
@@ -35,7 +38,7 @@ struct StaticBearer: Middleware {
     let token: String
     func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
         var request = request
-        switch request.options.authentication {
+        switch request.authentication {
         case .service:
             request.http.headerFields[.authorization] = "Bearer \(token)"
         case .scheme("apiKey"):

@@ -22,14 +22,13 @@ final class ClientCore: Sendable {
         service: ServiceConfiguration, transport: any Transport, wares: [any Ware], logger: Logger,
         clock: any Clock<Duration>, wallClock: WallClock, random: RandomSource
     ) throws {
-        let service = service.learningSensitiveNames()
         self.service = service
         self.logger = logger
         self.encoder = try RequestEncoder(service: service)
-        let decoder = service.coding.makeDecoder()
-        self.decoder = decoder
-        let mapping = service.errorMapping.map { [ErrorMappingWare(mapping: $0, decoder: decoder)] as [any Ware] } ?? []
-        self.chain = WareChain(wares: wares + mapping, transport: transport)
+        self.decoder = service.coding.makeDecoder()
+        // The service's own wares run like the client's, after them among equals.
+        let wares = wares + service.wares
+        self.chain = WareChain(wares: wares, transport: transport)
         self.clock = MonotonicClock(clock)
         self.wallClock = wallClock
         self.random = random
@@ -65,7 +64,7 @@ final class ClientCore: Sendable {
         context.storage.addSecrets(secrets)
         let prepared: PreparedRequest
         do {
-            var encoded = try encoder.prepare(request, random: random)
+            var encoded = try encoder.prepare(request)
             encoded.responseDelivery = decoding.delivery
             prepared = encoded
         } catch {

@@ -41,7 +41,7 @@ struct RequestEncoder: Sendable {
         self.encoder = service.coding.makeEncoder()
     }
 
-    func prepare<Expected>(_ request: Request<Expected>, random: RandomSource = .system) throws(CourierError) -> PreparedRequest {
+    func prepare<Expected>(_ request: Request<Expected>) throws(CourierError) -> PreparedRequest {
         if let defaultHeadersError { throw defaultHeadersError }
         var path = basePath
         try RequestEncoder.appendPath(request.pathTemplate, parameters: request.pathParameters, to: &path)
@@ -51,28 +51,15 @@ struct RequestEncoder: Sendable {
         }
         var fields = defaultHeaders
         if !request.headers.isEmpty { try RequestEncoder.merge(request.headers, into: &fields) }
-        if let header = request.idempotencyKeyHeader {
-            // One key per call, made here so that every retry and replay of the call sends it.
-            guard let name = HTTPField.Name(header) else { throw CourierError.invalidRequest(.invalidHeaderName(header)) }
-            if fields[name] == nil { fields[name] = random.uuid().uuidString }
-        }
         let body = try encodeBody(request.body, fields: &fields)
         try PreparedRequest.checkBodyAllowed(body, method: request.method)
         let http = HTTPRequest(method: request.method, scheme: scheme, authority: authority, path: path, headerFields: fields)
-        let options = RequestOptions(
-            name: request.name,
-            cachePolicy: request.cachePolicy,
-            authentication: request.authentication,
-            acceptableStatus: request.acceptableStatus,
-            retry: request.retry,
-            idempotencyKeyHeader: request.idempotencyKeyHeader,
-            coalesces: request.coalesces
-        )
         return PreparedRequest(
             http: http, body: body, responseDelivery: request.decoding.delivery, timeout: request.timeout ?? timeout,
             maximumResponseSize: request.maximumResponseSize ?? maximumResponseSize,
             redirects: request.redirects ?? redirects,
-            credentialFields: sensitiveFields(in: fields), options: options)
+            credentialFields: sensitiveFields(in: fields), acceptableStatus: request.acceptableStatus,
+            options: request.options)
     }
 
     /// The names of `fields` the service's redaction calls sensitive (an `X-Api-Key` default

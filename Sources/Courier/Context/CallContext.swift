@@ -73,6 +73,9 @@ public struct CallContext: Sendable {
     /// The client's random source, for jitter.
     public var random: RandomSource { core.random }
 
+    /// The JSON decoder the client made from the service's ``ServiceConfiguration/coding``, once.
+    var decoder: JSONDecoder { core.decoder }
+
     /// How long this call has been running, on the client's clock.
     public var elapsed: Duration { core.clock.now - setup.start }
 

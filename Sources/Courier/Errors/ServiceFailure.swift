@@ -22,7 +22,8 @@ public protocol ServiceFailure: Error, Sendable {
 }
 
 /// How a service's error envelopes and events are read from its responses: generated from the
-/// spec's `errors:` (`Petstore.service()` sets it), applied by the client in the events slot.
+/// spec's `errors:` (`Petstore.service()` sets it as ``ServiceConfiguration/errorMapping``),
+/// applied in the events slot by a ware that setting it adds to the service's wares.
 ///
 /// For a response with a status the request does not accept, the mapping returns the typed
 /// error (when the body decodes to the envelope; otherwise the status error stays), which the
@@ -62,12 +63,31 @@ public struct ErrorMapping: Sendable {
     }
 }
 
+/// The service's ``ErrorMapping``; `nil` unless set.
+enum ErrorMappingOption: OptionKey {
+    static var defaultValue: ErrorMapping? { nil }
+}
+
+extension ServiceConfiguration {
+    /// How the service's error envelopes and events are read (the spec's `errors:`); `nil` by
+    /// default. Kept in ``options``; setting it also puts the ware that applies it in the events
+    /// slot among the service's ``wares`` (and setting `nil` takes it out).
+    public var errorMapping: ErrorMapping? {
+        get { options[ErrorMappingOption.self] }
+        set {
+            options[ErrorMappingOption.self] = newValue
+            wares.removeAll { $0 is ErrorMappingWare }
+            if let newValue { wares.append(ErrorMappingWare(mapping: newValue)) }
+        }
+    }
+}
+
 /// Applies the service's ``ErrorMapping``: publishes the events a response raises and turns a
 /// status error whose body is an envelope into a ``CourierError`` carrying it typed (the same
-/// call, the same secrets to scrub). Added by the client when the service has a mapping.
+/// call, the same secrets to scrub), decoding with the client's JSON decoder. Set among the
+/// service's wares by ``ServiceConfiguration/errorMapping``.
 struct ErrorMappingWare: Ware {
     let mapping: ErrorMapping
-    let decoder: JSONDecoder
 
     var position: WarePosition { .events }
 
@@ -77,11 +97,11 @@ struct ErrorMappingWare: Ware {
     ) async throws -> RawResponse {
         do {
             let response = try await next(request, context)
-            for event in mapping.outcome(for: response, failed: false, decoder: decoder).events { context.publish(event) }
+            for event in mapping.outcome(for: response, failed: false, decoder: context.decoder).events { context.publish(event) }
             return response
         } catch let error as CourierError {
             guard case .status(let response) = error.reason else { throw error }
-            let outcome = mapping.outcome(for: response, failed: true, decoder: decoder)
+            let outcome = mapping.outcome(for: response, failed: true, decoder: context.decoder)
             for event in outcome.events { context.publish(event) }
             guard let typed = outcome.error else { throw error }
             var failure = CourierError(.service(typed), call: error.call)

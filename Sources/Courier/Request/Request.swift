@@ -36,25 +36,17 @@ public struct Request<Expected: Sendable>: Sendable {
     /// Whether and how far redirects are followed; `nil` uses the service's
     /// ``ServiceConfiguration/redirects``.
     public var redirects: RedirectPolicy?
-    /// How a cache ware should treat this request; `nil` leaves the choice to the cache ware.
-    public var cachePolicy: CachePolicy?
-    /// Whether this request needs the service's authentication (auth wares read it).
-    public var authentication: Authentication
     /// Wares that run for this request only, merged into the client's wares by their position.
     public var wares: [any Ware]
     /// Which response statuses count as success; others throw ``CourierError/unacceptableStatus(_:)``.
     public var acceptableStatus: StatusAcceptance
     /// A short name for logs and metrics, such as the endpoint name in the spec.
     public var name: String?
-    /// How the ``Retry`` ware treats this request; `nil` follows the service and the ware.
-    public var retry: RetryOptions?
-    /// When set, each call sends a fresh UUID in this header (`Idempotency-Key`), the same on
-    /// every retry and replay of that call, so that the server can tell a repeat from a new
-    /// request; a non-idempotent method is retried only when it carries one.
-    public var idempotencyKeyHeader: String?
-    /// Whether the ``Coalescing`` ware may share this request's call with identical ones in
-    /// flight (GET and HEAD only); `true` by default.
-    public var coalesces: Bool
+    /// Settings for wares, each under a key its ware defines, handed to the wares as
+    /// ``PreparedRequest/options``. The built-in wares' settings read and write them through
+    /// properties of their own: ``cachePolicy``, ``retry``, ``coalesces``,
+    /// ``idempotencyKeyHeader``, ``authentication``.
+    public var options: Options
     /// Turns a successful response into `Expected`.
     public var decoding: ResponseDecoding<Expected>
     /// Called as the request body goes out and the response body comes in (on the transport's
@@ -77,14 +69,10 @@ public struct Request<Expected: Sendable>: Sendable {
         self.timeout = nil
         self.maximumResponseSize = nil
         self.redirects = nil
-        self.cachePolicy = nil
-        self.authentication = .service
         self.wares = []
         self.acceptableStatus = .successful
         self.name = name
-        self.retry = nil
-        self.idempotencyKeyHeader = nil
-        self.coalesces = true
+        self.options = Options()
         self.decoding = decoding
         self.onProgress = nil
     }
@@ -168,16 +156,6 @@ public struct HeaderItem: Sendable, Hashable {
         self.name = name
         self.value = value
     }
-}
-
-/// Which authentication a request carries.
-public enum Authentication: Sendable, Hashable {
-    /// The service's default scheme (``ServiceConfiguration/defaultAuthScheme``).
-    case service
-    /// No authentication: auth wares leave the request alone (for example a login call).
-    case none
-    /// This scheme of the service's (generated code names it: `Petstore.AuthSchemes.apiKey`).
-    case scheme(AuthSchemeName)
 }
 
 /// Which response statuses a request treats as success.

@@ -27,16 +27,14 @@ public struct ServiceConfiguration: Sendable {
     public var environments: [String: URL]
     /// Which query item, header and field names carry secrets, never printed by Courier.
     public var redaction: Redaction
-    /// The service's retry options (the spec's top-level `retry:`), under each request's own.
-    public var retry: RetryOptions?
-    /// How the service's error envelopes and events are read (the spec's `errors:`).
-    public var errorMapping: ErrorMapping?
-    /// The cache policy of requests that set none (the spec's top-level `cache:`), for ``HTTPCache``.
-    public var cachePolicy: CachePolicy?
-    /// The authentication schemes the service declares, for the ``Authenticator``.
-    public var authSchemes: [AuthScheme]
-    /// The scheme of requests whose ``Request/authentication`` is `.service`; `nil` for none.
-    public var defaultAuthScheme: AuthSchemeName?
+    /// Settings for wares, each under a key its ware defines: a ware reads them through
+    /// ``CallContext/service``. The built-in wares' settings read and write them through
+    /// properties of their own: ``retry``, ``cachePolicy``, ``errorMapping``, ``authSchemes``,
+    /// ``defaultAuthScheme``.
+    public var options: Options
+    /// Wares the service brings along (its ``errorMapping``'s, say), run by every client of the
+    /// service after the client's own, merged with them by position.
+    public var wares: [any Ware]
 
     /// Creates a service configuration.
     public init(
@@ -48,12 +46,7 @@ public struct ServiceConfiguration: Sendable {
         redirects: RedirectPolicy = .follow,
         coding: JSONCoding = .default,
         environments: [String: URL] = [:],
-        redaction: Redaction = .standard,
-        retry: RetryOptions? = nil,
-        cachePolicy: CachePolicy? = nil,
-        errorMapping: ErrorMapping? = nil,
-        authSchemes: [AuthScheme] = [],
-        defaultAuthScheme: AuthSchemeName? = nil
+        redaction: Redaction = .standard
     ) {
         self.name = name
         self.baseURL = baseURL
@@ -64,33 +57,8 @@ public struct ServiceConfiguration: Sendable {
         self.coding = coding
         self.environments = environments
         self.redaction = redaction
-        self.retry = retry
-        self.cachePolicy = cachePolicy
-        self.errorMapping = errorMapping
-        self.authSchemes = authSchemes
-        self.defaultAuthScheme = defaultAuthScheme
-    }
-
-    /// The scheme `authentication` asks for: `nil` for `.none`, or for `.service` when the
-    /// service has no default scheme.
-    ///
-    /// - Throws: ``CourierError`` of kind ``CourierError/Kind/invalidRequest`` when it names a
-    ///   scheme the service does not declare.
-    public func authScheme(for authentication: Authentication) throws -> AuthScheme? {
-        let name: AuthSchemeName
-        switch authentication {
-        case .none: return nil
-        case .service:
-            guard let defaultAuthScheme else { return nil }
-            name = defaultAuthScheme
-        case .scheme(let scheme): name = scheme
-        }
-        guard let scheme = authSchemes.first(where: { $0.name == name }) else {
-            let known = authSchemes.map(\.name.rawValue).joined(separator: ", ")
-            throw CourierError.other(
-                .invalidRequest, "the service declares no auth scheme '\(name)' (declared: \(known.isEmpty ? "none" : known))")
-        }
-        return scheme
+        self.options = Options()
+        self.wares = []
     }
 
     /// A copy whose base URL is the one named `name` in ``environments``.
@@ -108,22 +76,6 @@ public struct ServiceConfiguration: Sendable {
     public func with(baseURL: URL) -> ServiceConfiguration {
         var copy = self
         copy.baseURL = baseURL
-        return copy
-    }
-}
-
-extension ServiceConfiguration {
-    /// This configuration with the names its auth schemes put credentials under (API-key header
-    /// fields and query items) added to ``redaction``: what a client runs with, so that a key sent
-    /// under any name is redacted without anyone listing it.
-    func learningSensitiveNames() -> ServiceConfiguration {
-        var copy = self
-        for scheme in authSchemes {
-            switch scheme.kind {
-            case .apiKeyHeader(let name), .apiKeyQuery(let name): copy.redaction.sensitiveNames.insert(name.lowercased())
-            case .bearer, .basic: break
-            }
-        }
         return copy
     }
 }

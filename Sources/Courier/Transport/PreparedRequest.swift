@@ -3,7 +3,7 @@ import HTTPTypes
 
 /// A request ready for the wire, as wares and transports see it: the HTTP head with its full
 /// URL parts, the body (bytes, a file or a stream), how the response body is wanted, and the
-/// options the typed ``Request`` declared.
+/// statuses and options the typed ``Request`` declared.
 public struct PreparedRequest: Sendable {
     /// Method, scheme, authority, path with query, and header fields.
     public var http: HTTPRequest
@@ -23,8 +23,11 @@ public struct PreparedRequest: Sendable {
     /// Header fields that carry credentials besides `Authorization`, `Proxy-Authorization` and
     /// `Cookie`: a redirect to another origin drops them. Auth wares add the fields they set.
     public var credentialFields: [HTTPField.Name]
-    /// The request's declared options, for wares to read.
-    public var options: RequestOptions
+    /// Which statuses count as success (``Request/acceptableStatus``); the client throws
+    /// ``CourierError/unacceptableStatus(_:)`` for the others.
+    public var acceptableStatus: StatusAcceptance
+    /// The request's ``Request/options``, for wares to read.
+    public var options: Options
 
     /// The default of ``maximumResponseSize``: 64 MB.
     public static let defaultMaximumResponseSize = 64 << 20
@@ -38,7 +41,8 @@ public struct PreparedRequest: Sendable {
         maximumResponseSize: Int = PreparedRequest.defaultMaximumResponseSize,
         redirects: RedirectPolicy = .follow,
         credentialFields: [HTTPField.Name] = [],
-        options: RequestOptions = RequestOptions()
+        acceptableStatus: StatusAcceptance = .successful,
+        options: Options = Options()
     ) {
         self.http = http
         self.body = body
@@ -47,6 +51,7 @@ public struct PreparedRequest: Sendable {
         self.maximumResponseSize = maximumResponseSize
         self.redirects = redirects
         self.credentialFields = credentialFields
+        self.acceptableStatus = acceptableStatus
         self.options = options
     }
 
@@ -56,7 +61,7 @@ public struct PreparedRequest: Sendable {
     /// How a response with `status` hands its body over: as ``responseDelivery`` asks when the
     /// request accepts the status, collected otherwise (so that an error carries its body).
     public func delivery(for status: HTTPResponse.Status) -> ResponseDelivery {
-        responseDelivery.collects || !options.acceptableStatus.accepts(status.code) ? .collect : responseDelivery
+        responseDelivery.collects || !acceptableStatus.accepts(status.code) ? .collect : responseDelivery
     }
 
     /// Whether a ware may send this request again (retry, a replay after a token refresh): it has
@@ -74,43 +79,6 @@ public struct PreparedRequest: Sendable {
         if body != nil, method == .get || method == .head {
             throw CourierError.invalidRequest(.bodyNotAllowed(method: method.rawValue))
         }
-    }
-}
-
-/// What a ``Request`` declared beyond its HTTP head, carried along for wares.
-public struct RequestOptions: Sendable {
-    /// The request's name (the spec's endpoint name), for logs and metrics.
-    public var name: String?
-    /// The cache policy, for a cache ware.
-    public var cachePolicy: CachePolicy?
-    /// Whether the service's authentication applies, for auth wares.
-    public var authentication: Authentication
-    /// Which statuses count as success.
-    public var acceptableStatus: StatusAcceptance
-    /// Retry options, for the ``Retry`` ware.
-    public var retry: RetryOptions?
-    /// The header carrying the call's idempotency key, when the request has one.
-    public var idempotencyKeyHeader: String?
-    /// Whether identical in-flight requests may share this one's call, for ``Coalescing``.
-    public var coalesces: Bool
-
-    /// Creates options.
-    public init(
-        name: String? = nil,
-        cachePolicy: CachePolicy? = nil,
-        authentication: Authentication = .service,
-        acceptableStatus: StatusAcceptance = .successful,
-        retry: RetryOptions? = nil,
-        idempotencyKeyHeader: String? = nil,
-        coalesces: Bool = true
-    ) {
-        self.name = name
-        self.cachePolicy = cachePolicy
-        self.authentication = authentication
-        self.acceptableStatus = acceptableStatus
-        self.retry = retry
-        self.idempotencyKeyHeader = idempotencyKeyHeader
-        self.coalesces = coalesces
     }
 }
 

@@ -89,7 +89,7 @@ struct WareChain: Sendable {
         } catch {
             throw CallFailure.decorate(error, request: request, context: context, origin: .transport)
         }
-        guard request.options.acceptableStatus.accepts(response.http.status.code) else {
+        guard request.acceptableStatus.accepts(response.http.status.code) else {
             var error = CourierError(.status(response), call: CallFailure.identity(of: request, context: context))
             error.secrets = context.secrets(of: request)
             throw error

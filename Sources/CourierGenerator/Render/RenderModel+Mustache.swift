@@ -36,6 +36,7 @@ extension SpecRenderModel: MustacheParent {
         case "layout": layout.argument
         case "namedWares": namedWares
         case "hasNamedWares": hasNamedWares
+        case "setsServiceOptions": setsServiceOptions
         default: nil
         }
     }

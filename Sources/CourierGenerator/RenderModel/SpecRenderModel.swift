@@ -87,6 +87,11 @@ public struct SpecRenderModel: Sendable, Hashable {
     public var hasWaredEndpoints: Bool { !waredEndpoints.isEmpty }
     /// Whether the facade's `NamedWares` has properties.
     public var hasNamedWares: Bool { !namedWares.isEmpty }
+    /// Whether `service()` sets wares' settings on the configuration after making it (retry,
+    /// cache policy, error mapping, auth schemes), so that it needs a `var`.
+    public var setsServiceOptions: Bool {
+        !retry.isEmpty || !cachePolicy.isEmpty || !errorEnvelope.isEmpty || !authSchemes.isEmpty || !defaultAuthScheme.isEmpty
+    }
 }
 
 /// A ware an endpoint names in `wares:`: a property of the facade's generated `NamedWares`, so a

@@ -150,7 +150,7 @@ import Testing
         bearerSpec.authSchemes = [apiKey]
         let bearerFiles = try render([bearerSpec]).files
         let bearer = try #require(bearerFiles["petstore.Endpoints.swift"])
-        #expect(bearerFiles["petstore.Service.swift"]?.contains("defaultAuthScheme: AuthSchemes.bearer") == true)
+        #expect(bearerFiles["petstore.Service.swift"]?.contains("service.defaultAuthScheme = AuthSchemes.bearer") == true)
         #expect(bearer.components(separatedBy: "request.authentication").count == 3, "only c and d set it")
         #expect(bearer.contains(#"Request<Void>(method: .get, path: "/a", name: "a")"#))
     }

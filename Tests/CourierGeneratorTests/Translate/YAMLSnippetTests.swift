@@ -52,7 +52,7 @@ import Testing
         #expect(endpoints.contains(#"request.idempotencyKeyHeader = "Idempotency-Key""#))
         #expect(endpoints.contains("request.retry = RetryOptions(attempts: 2)"))
         #expect(endpoints.contains("request.retry = .never"))
-        #expect(files["snippet.Service.swift"]?.contains("retry: RetryOptions(attempts: 4, statuses: [503])") == true)
+        #expect(files["snippet.Service.swift"]?.contains("service.retry = RetryOptions(attempts: 4, statuses: [503])") == true)
     }
 
     @Test func errorEnvelopeWithoutCodeFieldGeneratesNone() throws {
@@ -85,7 +85,7 @@ import Testing
                 response: String
                 cache: remoteOnly
             """)
-        #expect(files["snippet.Service.swift"]?.contains("cachePolicy: CachePolicy(.localThenRemote, timeToLive: .seconds(60))") == true)
+        #expect(files["snippet.Service.swift"]?.contains("service.cachePolicy = CachePolicy(.localThenRemote, timeToLive: .seconds(60))") == true)
         let client = files.filter { $0.key.contains("Client.swift") }.values.joined()
         #expect(client.contains("public func listItemsUpdates() -> AsyncThrowingStream<Response<[String]>, any Error>"))
         #expect(!client.contains("getItemUpdates"), "remoteOnly has one answer")

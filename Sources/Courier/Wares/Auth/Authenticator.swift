@@ -138,7 +138,7 @@ public final class Authenticator: IdentifyingWare {
     public func principal(for request: PreparedRequest, context: CallContext) async -> Principal {
         let scheme: AuthScheme?
         // The core's own configuration: `context.service` would copy all of it, on every call.
-        do { scheme = try context.core.service.authScheme(for: request.options.authentication) } catch {
+        do { scheme = try context.core.service.authScheme(for: request.authentication) } catch {
             return Principal("auth:undeclared")  // the call fails here later; it shares nothing meanwhile
         }
         guard let scheme else { return .anonymous }
@@ -165,7 +165,7 @@ public final class Authenticator: IdentifyingWare {
         context: CallContext,
         next: (PreparedRequest, CallContext) async throws -> RawResponse
     ) async throws -> RawResponse {
-        guard let scheme = try context.core.service.authScheme(for: request.options.authentication) else {
+        guard let scheme = try context.core.service.authScheme(for: request.authentication) else {
             return try await next(request, context)
         }
         // The session the call was made for; `nil` only for a context built outside a client.

@@ -100,7 +100,7 @@ public final class HTTPCache: EventObservingWare, SessionObserving {
             context.storage[CacheOutcome.self] = .bypassed
             return try await next(request, context)
         }
-        let policy = request.options.cachePolicy ?? context.service.cachePolicy ?? CachePolicy(.localElseRemote)
+        let policy = request.cachePolicy ?? context.service.cachePolicy ?? CachePolicy(.localElseRemote)
         let principal = context.principal(of: request)
         let key = CacheKey(request: request.http, partition: partition(for: principal), redaction: context.service.redaction)
         let now = context.wallClock.now
@@ -149,7 +149,7 @@ public final class HTTPCache: EventObservingWare, SessionObserving {
         if let stored, stored.hasValidators {
             if let etag = stored.header("ETag") { sent.http.headerFields[.ifNoneMatch] = etag }
             if let modified = stored.header("Last-Modified") { sent.http.headerFields[.ifModifiedSince] = modified }
-            sent.options.acceptableStatus.extra.insert(304)
+            sent.acceptableStatus.extra.insert(304)
         }
         let response = try await next(sent, context)
         let now = context.wallClock.now

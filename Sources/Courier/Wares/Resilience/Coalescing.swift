@@ -36,7 +36,7 @@ public struct Coalescing: DetachingWare {
         context: CallContext,
         detachedNext: @escaping @Sendable (PreparedRequest, CallContext) async throws -> RawResponse
     ) async throws -> RawResponse {
-        guard request.options.coalesces, request.body == nil, request.responseDelivery.collects,
+        guard request.coalesces, request.body == nil, request.responseDelivery.collects,
               request.http.method == .get || request.http.method == .head
         else { return try await detachedNext(request, context) }
         let key = CoalescingKey(request: request.http, headers: headers, principal: context.principal(of: request))

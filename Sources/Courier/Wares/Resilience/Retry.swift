@@ -34,7 +34,7 @@ public struct Retry: Ware {
         context: CallContext,
         next: (PreparedRequest, CallContext) async throws -> RawResponse
     ) async throws -> RawResponse {
-        let options = (request.options.retry ?? RetryOptions()).over(context.service.retry)
+        let options = (request.retry ?? RetryOptions()).over(context.service.retry)
         let maxAttempts = options.attempts ?? policy.maxAttempts
         let statuses = options.statuses ?? policy.statuses
         guard maxAttempts > 1, mayRetry(request) else { return try await next(request, context) }
@@ -69,7 +69,7 @@ public struct Retry: Ware {
     /// Whether the request may be sent twice: an idempotent method, or an idempotency key.
     func mayRetry(_ request: PreparedRequest) -> Bool {
         if policy.idempotentMethods.contains(request.http.method) { return true }
-        let header = request.options.idempotencyKeyHeader ?? policy.idempotencyKeyHeader
+        let header = request.idempotencyKeyHeader ?? policy.idempotencyKeyHeader
         return HTTPField.Name(header).map { request.http.headerFields[$0] != nil } ?? false
     }
 

@@ -24,7 +24,7 @@ public enum Petstore {
         for known in Environment.allCases {
             environments[known.rawValue] = known.baseURL
         }
-        return ServiceConfiguration(
+        var service = ServiceConfiguration(
             name: "Petstore",
             baseURL: environment.baseURL,
             headers: [
@@ -34,12 +34,13 @@ public enum Petstore {
             timeout: .seconds(30),
             coding: JSONCoding(dateFormat: .iso8601, keyStrategy: .useDefaultKeys),
             environments: environments,
-            redaction: Redaction(sensitiveNames: Redaction.standard.sensitiveNames.union(["access_token", "otp", "refresh_token", "x-api-key"])),
-            retry: RetryOptions(attempts: 3, statuses: [502, 503, 504]),
-            errorMapping: errorMapping,
-            authSchemes: AuthSchemes.all,
-            defaultAuthScheme: AuthSchemes.session
+            redaction: Redaction(sensitiveNames: Redaction.standard.sensitiveNames.union(["access_token", "otp", "refresh_token", "x-api-key"]))
         )
+        service.retry = RetryOptions(attempts: 3, statuses: [502, 503, 504])
+        service.errorMapping = errorMapping
+        service.authSchemes = AuthSchemes.all
+        service.defaultAuthScheme = AuthSchemes.session
+        return service
     }
 
     /// A URL the generator has already checked parses; the file-URL fallback only exists so that

@@ -117,9 +117,9 @@ final class AuthTestServer: @unchecked Sendable {
         _ authenticator: Authenticator, schemes: [AuthScheme] = [session],
         clock: any Clock<Duration> = ContinuousClock(), wallClock: WallClock = .system
     ) throws -> Client {
-        let service = ServiceConfiguration(
-            name: "auth", baseURL: server.baseURL, timeout: .seconds(10),
-            authSchemes: schemes, defaultAuthScheme: schemes.first?.name)
+        var service = ServiceConfiguration(name: "auth", baseURL: server.baseURL, timeout: .seconds(10))
+        service.authSchemes = schemes
+        service.defaultAuthScheme = schemes.first?.name
         return try Client(service: service, wares: [authenticator], clock: clock, wallClock: wallClock)
     }
 }

@@ -29,9 +29,9 @@ struct AuthenticatorSchemeTests {
         try await auth.signIn(.basic(username: "ada", password: "lovelace"), for: "basic")
         try await auth.signIn(.apiKey("k-123"), for: "keyHeader")
         try await auth.signIn(.apiKey("k-123"), for: "keyQuery")
-        let client = try Client(
-            service: ServiceConfiguration(name: "s", baseURL: server.baseURL, timeout: .seconds(10), authSchemes: schemes),
-            wares: [auth])
+        var service = ServiceConfiguration(name: "s", baseURL: server.baseURL, timeout: .seconds(10))
+        service.authSchemes = schemes
+        let client = try Client(service: service, wares: [auth])
         func call(_ path: String, _ scheme: AuthSchemeName) async throws -> [Int] {
             var request = Request<[Int]>(method: .get, path: path)
             request.authentication = .scheme(scheme)
@@ -61,9 +61,9 @@ struct AuthenticatorSchemeTests {
         server.start()
         defer { server.stop() }
         let auth = Authenticator(store: MemoryCredentialStore(["session": .bearer("t-1")]))
-        let service = ServiceConfiguration(
-            name: "s", baseURL: server.baseURL, timeout: .seconds(10),
-            authSchemes: [AuthScheme(name: "session", kind: .bearer)], defaultAuthScheme: "session")
+        var service = ServiceConfiguration(name: "s", baseURL: server.baseURL, timeout: .seconds(10))
+        service.authSchemes = [AuthScheme(name: "session", kind: .bearer)]
+        service.defaultAuthScheme = "session"
         let client = try Client(service: service, wares: [auth])
         var open = Request<TestServer.Echo>(method: .get, path: "/echo")
         #expect(try await client.send(open).header("Authorization") == "Bearer t-1")
@@ -102,11 +102,10 @@ struct AuthenticatorSchemeTests {
         let server = try TestServer()
         server.start()
         defer { server.stop() }
-        let client = try Client(
-            service: ServiceConfiguration(
-                name: "s", baseURL: server.baseURL, authSchemes: [AuthScheme(name: "session", kind: .bearer)],
-                defaultAuthScheme: "session"),
-            wares: [Authenticator(store: FileCredentialStore(url: url))])
+        var service = ServiceConfiguration(name: "s", baseURL: server.baseURL)
+        service.authSchemes = [AuthScheme(name: "session", kind: .bearer)]
+        service.defaultAuthScheme = "session"
+        let client = try Client(service: service, wares: [Authenticator(store: FileCredentialStore(url: url))])
         let callError = try #require(await thrownError { _ = try await client.send(dataRequest()) } as? CourierError)
         #expect(callError.underlying(as: CredentialStoreError.self) != nil)
         #expect(callError.call?.endpoint == "data")

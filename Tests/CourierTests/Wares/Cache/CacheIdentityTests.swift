@@ -12,8 +12,9 @@ private let schemes = [
 
 /// A client over `server` with `cache` and `auth`, both schemes declared.
 private func client(_ server: CacheTestServer, _ cache: HTTPCache, _ auth: Authenticator, clock: ManualClock) throws -> Client {
-    let service = ServiceConfiguration(
-        name: "cache", baseURL: server.server.baseURL, timeout: .seconds(10), authSchemes: schemes, defaultAuthScheme: "session")
+    var service = ServiceConfiguration(name: "cache", baseURL: server.server.baseURL, timeout: .seconds(10))
+    service.authSchemes = schemes
+    service.defaultAuthScheme = "session"
     return try Client(service: service, wares: [cache, auth], clock: clock, wallClock: clock.wallClock)
 }
 

@@ -30,3 +30,34 @@ public struct CachePolicy: Sendable, Hashable {
         self.timeToLive = timeToLive
     }
 }
+
+/// A request's or a service's ``CachePolicy``; `nil` unless set.
+enum CachePolicyOption: OptionKey {
+    static var defaultValue: CachePolicy? { nil }
+}
+
+extension Request {
+    /// How a cache ware should treat this request; `nil` (the default) leaves the choice to the
+    /// service's ``ServiceConfiguration/cachePolicy``, then to the cache ware. Kept in ``options``.
+    public var cachePolicy: CachePolicy? {
+        get { options[CachePolicyOption.self] }
+        set { options[CachePolicyOption.self] = newValue }
+    }
+}
+
+extension PreparedRequest {
+    /// The ``Request/cachePolicy`` the request declared, for a cache ware.
+    public var cachePolicy: CachePolicy? {
+        get { options[CachePolicyOption.self] }
+        set { options[CachePolicyOption.self] = newValue }
+    }
+}
+
+extension ServiceConfiguration {
+    /// The cache policy of requests that set none (the spec's top-level `cache:`), for
+    /// ``HTTPCache``; `nil` by default. Kept in ``options``.
+    public var cachePolicy: CachePolicy? {
+        get { options[CachePolicyOption.self] }
+        set { options[CachePolicyOption.self] = newValue }
+    }
+}

@@ -26,3 +26,34 @@ public struct RetryOptions: Sendable, Hashable {
         RetryOptions(attempts: attempts ?? fallback?.attempts, statuses: statuses ?? fallback?.statuses)
     }
 }
+
+/// A request's or a service's ``RetryOptions``; `nil` unless set.
+enum RetryOption: OptionKey {
+    static var defaultValue: RetryOptions? { nil }
+}
+
+extension Request {
+    /// How the ``Retry`` ware treats this request; `nil` (the default) follows the service and
+    /// the ware. Kept in ``options``.
+    public var retry: RetryOptions? {
+        get { options[RetryOption.self] }
+        set { options[RetryOption.self] = newValue }
+    }
+}
+
+extension PreparedRequest {
+    /// The ``Request/retry`` options the request declared, for the ``Retry`` ware.
+    public var retry: RetryOptions? {
+        get { options[RetryOption.self] }
+        set { options[RetryOption.self] = newValue }
+    }
+}
+
+extension ServiceConfiguration {
+    /// The service's retry options (the spec's top-level `retry:`), under each request's own;
+    /// `nil` by default. Kept in ``options``.
+    public var retry: RetryOptions? {
+        get { options[RetryOption.self] }
+        set { options[RetryOption.self] = newValue }
+    }
+}
