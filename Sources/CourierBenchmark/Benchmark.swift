@@ -27,7 +27,7 @@ struct CannedTransport: Transport {
 struct NoOpWare: Ware {
     func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         try await next(request, context)
     }

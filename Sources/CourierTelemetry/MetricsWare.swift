@@ -34,7 +34,7 @@ public struct MetricsWare: Ware {
     /// Times the call and counts how it went.
     public func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         let base = [("service", context.service.name), ("endpoint", context.endpoint)]
         let method = ("method", request.http.method.rawValue)

@@ -26,7 +26,7 @@ public struct TracingWare: Ware {
     /// Runs the call inside a client span.
     public func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         let span = tracer.startSpan(context.endpoint, context: .current ?? .topLevel, ofKind: .client)
         defer { span.end() }

@@ -26,9 +26,9 @@ enum PetstoreExample {
         let client = try Client(
             service: Petstore.service(.local).with(baseURL: server.baseURL),
             transport: URLSessionTransport(),
-            wares: [auth, PrintCalls(), Retry()]
+            wares: [auth, printCalls, Retry()]
         )
-        let petstore = PetstoreClient(client: client, namedWares: .init(signature: Signature()))
+        let petstore = PetstoreClient(client: client, namedWares: .init(signature: signature))
         let events = client.events()  // subscribed here: every event from now on reaches it
 
         print("\n1. Log in (a form body; this endpoint has `auth: none`)")
@@ -94,7 +94,7 @@ enum PetstoreExample {
         let logged = PetstoreClient(client: try Client(
             service: Petstore.service(.local).with(baseURL: server.baseURL),
             wares: [RequestLogging()],
-            logger: Logger(label: "petstore") { _ in PrintLogHandler() }), namedWares: .init(signature: Signature()))
+            logger: Logger(label: "petstore") { _ in PrintLogHandler() }), namedWares: .init(signature: signature))
         _ = try await logged.login(username: PetstoreServer.username, password: PetstoreServer.password, otp: "123456")
         print("\nDone.")
     }

@@ -132,9 +132,9 @@ import Testing
 }
 
 /// Throws `error` instead of sending the request.
-private struct Refuse: Middleware {
+private struct Refuse: Ware {
     let error: Petstore.ServiceError
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         throw error
     }
 }

@@ -34,9 +34,9 @@ struct PetstoreHarness {
 
 /// Adds the bearer token to requests that use the service's authentication, and the API key to
 /// those that ask for the `apiKey` scheme.
-struct StaticBearer: Middleware {
+struct StaticBearer: Ware {
     let token: String
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         var request = request
         switch request.authentication {
         case .service:
@@ -46,15 +46,15 @@ struct StaticBearer: Middleware {
         default:
             break
         }
-        return .proceed(request)
+        return try await next(request, context)
     }
 }
 
 /// The named ware the spec's `createPet` asks for: signs the request.
-struct AddSignature: Middleware {
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+struct AddSignature: Ware {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         var request = request
         if let name = HTTPField.Name("X-Signature") { request.http.headerFields[name] = "signed:\(request.body?.length ?? 0)" }
-        return .proceed(request)
+        return try await next(request, context)
     }
 }

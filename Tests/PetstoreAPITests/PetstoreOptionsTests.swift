@@ -16,14 +16,14 @@ private enum Region: OptionKey {
 
 /// A third-party ware, defined outside Courier: sends the request's tenant (else the service's)
 /// in `X-Tenant` and the service's region in `X-Region`.
-private struct TenantHeaders: Middleware {
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+private struct TenantHeaders: Ware {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         var request = request
         if let tenant = request.options[Tenant.self] ?? context.service.options[Tenant.self], let name = HTTPField.Name("X-Tenant") {
             request.http.headerFields[name] = tenant
         }
         if let name = HTTPField.Name("X-Region") { request.http.headerFields[name] = context.service.options[Region.self] }
-        return .proceed(request)
+        return try await next(request, context)
     }
 }
 

@@ -21,11 +21,11 @@ struct HubHarness {
 }
 
 /// The named ware `audit` of the spec: marks the requests of the endpoints that name it.
-struct AuditHeader: Middleware {
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+struct AuditHeader: Ware {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         var request = request
         if let name = HTTPField.Name("X-Audit") { request.http.headerFields[name] = context.endpoint }
-        return .proceed(request)
+        return try await next(request, context)
     }
 }
 

@@ -13,8 +13,9 @@ final class ClientCore: Sendable {
     let wallClock: WallClock
     let random: RandomSource
     let events: EventHub
-    /// The client-wide wares that say whose credentials they apply, asked at the start of every call.
-    let identifiers: [any IdentifyingWare]
+    /// The client-wide wares (the service's included), asked at the start of every call whose
+    /// credentials they will apply.
+    let wares: [any Ware]
     /// The client-wide wares to tell, and wait for, when a session's credentials end.
     let sessionObservers: [any SessionObserving]
 
@@ -32,10 +33,10 @@ final class ClientCore: Sendable {
         self.clock = MonotonicClock(clock)
         self.wallClock = wallClock
         self.random = random
-        self.events = EventHub(observers: wares.compactMap { $0 as? any EventObservingWare })
-        self.identifiers = wares.compactMap { $0 as? any IdentifyingWare }
+        self.events = EventHub(observers: wares)
+        self.wares = wares
         self.sessionObservers = wares.compactMap { $0 as? any SessionObserving }
-        for ware in wares { (ware as? Authenticator)?.attach(self) }
+        for case let ware as any ClientAttaching in wares { ware.attach(self) }
     }
 
     /// Runs one call: encode, the wares and the transport, decode; every failure names the call.
@@ -58,32 +59,27 @@ final class ClientCore: Sendable {
         interim: (@Sendable (RawResponse, CallContext) -> Void)?,
         secrets: [String] = []
     ) async throws -> (Value, RawResponse, CallContext) {
-        var setup = CallSetup(start: clock.now, skipped: skipped, interim: interim)
+        let decoding = CallDecoding(decoding: decoding, decoder: decoder)
+        var setup = CallSetup(start: clock.now, skipped: skipped, interim: interim, decoding: decoding)
         if let onProgress = request.onProgress { setup.progress = ProgressSink(onProgress) }
         var context = CallContext(core: self, endpoint: request.endpointName, parent: parent, setup: setup)
         context.storage.addSecrets(secrets)
         let prepared: PreparedRequest
         do {
             var encoded = try encoder.prepare(request)
-            encoded.responseDelivery = decoding.delivery
+            encoded.responseDelivery = decoding.decoding.delivery
             prepared = encoded
         } catch {
             throw CallFailure.decorate(error, request: encoder.unencoded(request), context: context, origin: .encoding)
         }
         context.principal = await principal(of: prepared, query: request.query, extraWares: request.wares, context: context)
-        var value: Value?
         let chain = request.wares.isEmpty ? self.chain : self.chain.adding(request.wares)
-        let raw = try await chain.run(prepared, context: context) { raw, _ in
-            value = try decode(raw, with: decoding)
-        }
-        // Observation wares answered without running the rest: decode their answer here.
+        let raw = try await chain.run(prepared, context: context)
         let decoded: Value
-        if let value {
-            decoded = value
-        } else {
-            do { decoded = try decode(raw, with: decoding) } catch {
-                throw CallFailure.decorate(error, request: prepared, context: context, origin: .decoding)
-            }
+        do {
+            decoded = try decoding.value(for: raw, in: context.storage)
+        } catch {
+            throw CallFailure.decorate(error, request: prepared, context: context, origin: .decoding)
         }
         return (decoded, raw, context)
     }
@@ -97,11 +93,11 @@ final class ClientCore: Sendable {
             fields: prepared.http.headerFields, sensitiveFields: prepared.credentialFields, query: query,
             redaction: service.redaction)
         let skipped = context.setup.skipped
-        for ware in identifiers where skipped.isEmpty || !skipped.contains(ObjectIdentifier(type(of: ware))) {
-            principal = principal.combined(with: await ware.principal(for: prepared, context: context))
+        for ware in wares where skipped.isEmpty || !skipped.contains(ObjectIdentifier(type(of: ware))) {
+            if let part = await ware.principal(for: prepared, context: context) { principal = principal.combined(with: part) }
         }
-        for case let ware as any IdentifyingWare in extraWares where !skipped.contains(ObjectIdentifier(type(of: ware))) {
-            principal = principal.combined(with: await ware.principal(for: prepared, context: context))
+        for ware in extraWares where skipped.isEmpty || !skipped.contains(ObjectIdentifier(type(of: ware))) {
+            if let part = await ware.principal(for: prepared, context: context) { principal = principal.combined(with: part) }
         }
         return principal
     }
@@ -116,21 +112,6 @@ final class ClientCore: Sendable {
     /// Tells this client's session observers that `principal` signed in.
     func sessionStarted(_ principal: Principal) {
         for observer in sessionObservers { observer.sessionStarted(principal) }
-    }
-
-    /// `raw` as `Value` by `decoding`, or a decoding ``CourierError``.
-    func decode<Value>(_ raw: RawResponse, with decoding: ResponseDecoding<Value>) throws -> Value {
-        do {
-            return try decoding.decode(raw, decoder)
-        } catch let error as DecodingError {
-            throw CourierError.decoding(DecodingFailure(error, type: Value.self, response: raw))
-        } catch let error as CourierError {
-            throw error
-        } catch {
-            throw CourierError.decoding(DecodingFailure(
-                type: "\(Value.self)", codingPath: "", message: "\(error)",
-                contentType: raw.http.headerFields[.contentType], bodyExcerpt: raw.bodyExcerpt, response: raw))
-        }
     }
 }
 

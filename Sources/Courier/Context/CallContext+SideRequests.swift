@@ -12,7 +12,7 @@ extension CallContext {
     /// ```swift
     /// struct RefreshingAuth: Ware {
     ///     func intercept(_ request: PreparedRequest, context: CallContext,
-    ///                    next: (PreparedRequest, CallContext) async throws -> RawResponse) async throws -> RawResponse {
+    ///                    next: Next) async throws -> RawResponse {
     ///         let tokens = try await context.send(Auth.refresh(token: saved), from: self)
     ///         var request = request
     ///         request.http.headerFields[.authorization] = "Bearer \(tokens.accessToken)"

@@ -28,11 +28,19 @@ public struct CallStorage: Sendable {
         /// kept beside the typed values rather than among them, so that the authenticator's
         /// registration on every call costs no boxing and no dictionary.
         var secrets: [String] = []
+        /// The call's value, decoded at the chain's boundary (see `CallDecoding`).
+        var decoded: (any Sendable)?
     }
 
     private let state = Locked(State())
 
     init() {}
+
+    /// The call's value once the chain decoded it.
+    var decoded: (any Sendable)? {
+        get { state.withLock { $0.decoded } }
+        nonmutating set { state.withLock { $0.decoded = newValue } }
+    }
 
     /// The secret values wares registered for the call.
     var secrets: [String] { state.withLock { $0.secrets } }

@@ -93,7 +93,7 @@ struct ErrorMappingWare: Ware {
 
     func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         do {
             let response = try await next(request, context)

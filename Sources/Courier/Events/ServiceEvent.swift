@@ -42,21 +42,3 @@ public enum StandardEvent: ServiceEvent, Hashable, CustomStringConvertible {
         }
     }
 }
-
-/// A client-wide ware that also hears every event published on the client (its own included),
-/// for wares that must react to the session, such as a cache wiping the signed-out user's
-/// partition on `sessionEnded`. `observe` runs synchronously in the publisher: keep it short and
-/// start a task for slow work.
-///
-/// ```swift
-/// final class SignOutCleaner: EventObservingWare {
-///     func observe(_ event: any ServiceEvent) {
-///         if case StandardEvent.sessionEnded = event { Task { await cleanUp() } }
-///     }
-///     func intercept(…) async throws -> RawResponse { try await next(request, context) }
-/// }
-/// ```
-public protocol EventObservingWare: Ware {
-    /// Called with every event published on a client that has this ware.
-    func observe(_ event: any ServiceEvent)
-}

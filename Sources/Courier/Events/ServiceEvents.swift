@@ -51,10 +51,10 @@ public struct ServiceEvents: AsyncSequence, Sendable {
 final class EventHub: Sendable {
     private let broadcast = Broadcast<any ServiceEvent>(buffering: 256)
     /// Client-wide wares that hear every event.
-    private let observers: [any EventObservingWare]
+    private let observers: [any Ware]
 
     /// A hub that also tells `observers` of every event.
-    init(observers: [any EventObservingWare] = []) {
+    init(observers: [any Ware] = []) {
         self.observers = observers
     }
 

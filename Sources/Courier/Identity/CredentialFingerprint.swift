@@ -1,7 +1,7 @@
 import HTTPTypes
 
 /// Names the credentials a request carries in its own fields (set by the app rather than by an
-/// ``IdentifyingWare``) without keeping them: a keyed hash of the sensitive header fields and
+/// ``Ware/principal(for:context:)``) without keeping them: a keyed hash of the sensitive header fields and
 /// query items, salted once per process so that nothing written to disk can be matched against a
 /// guessed password or key.
 enum CredentialFingerprint {
@@ -44,7 +44,7 @@ enum CredentialFingerprint {
 extension CallContext {
     /// Whose call `request` is as it stands at the calling ware: the call's ``principal`` with
     /// the credentials on `request` itself, which a ware outside this one may have added without
-    /// being an ``IdentifyingWare`` (a ``CallObserver``'s extra headers, a ware of your own).
+    /// saying so in ``Ware/principal(for:context:)`` (a ware of your own adding a header).
     /// The cache and coalescing key by it, so such credentials keep users apart too.
     func principal(of request: PreparedRequest) -> Principal {
         let added = CredentialFingerprint.principal(

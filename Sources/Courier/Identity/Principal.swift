@@ -3,7 +3,7 @@
 ///
 /// The client decides it once per call, before any ware runs, from the request's own credential
 /// fields (`Authorization`, `Cookie`, API-key headers and query items, anything the service's
-/// ``Redaction`` calls sensitive) and from every ``IdentifyingWare`` (the ``Authenticator`` names
+/// ``Redaction`` calls sensitive) and from every ware's ``Ware/principal(for:context:)`` (the ``Authenticator`` names
 /// the signed-in session of the request's scheme). Wares that share work or stored answers key
 /// them by it, so that two users, two schemes, or an anonymous and a signed-in call never share:
 /// ``HTTPCache`` files answers under it and ``Coalescing`` joins only calls of one principal.
@@ -14,7 +14,7 @@
 /// ```swift
 /// struct AuditLog: Ware {
 ///     func intercept(_ request: PreparedRequest, context: CallContext,
-///                    next: (PreparedRequest, CallContext) async throws -> RawResponse) async throws -> RawResponse {
+///                    next: Next) async throws -> RawResponse {
 ///         context.logger.info("call for \(context.principal)")   // "auth:session:3F2A…" or "anonymous"
 ///         return try await next(request, context)
 ///     }

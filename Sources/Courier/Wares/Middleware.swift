@@ -1,22 +1,39 @@
-/// A ware that runs before the network: it passes a (possibly changed) request on, or answers
-/// itself so that nothing further runs.
+/// A ware made of one closure that runs before the network: it passes a (possibly changed)
+/// request on, or answers itself so that nothing further runs.
 ///
 /// Use it for request decoration (headers, signing) and short-circuits (offline answers):
 ///
 /// ```swift
-/// struct UserAgent: Middleware {
-///     func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
-///         var request = request
-///         request.http.headerFields[.userAgent] = "MyApp/1.0"
-///         return .proceed(request)
-///     }
+/// let userAgent = Middleware { request, context in
+///     var request = request
+///     request.http.headerFields[.userAgent] = "MyApp/1.0"
+///     return .proceed(request)
 /// }
+/// let client = try Client(service: service, wares: [userAgent])
 /// ```
 ///
-/// Throwing aborts with that error. A type may be both a `Middleware` and a ``Postware``.
-public protocol Middleware: Ware {
-    /// Decides what happens to `request` before the rest of the pipeline.
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision
+/// Throwing aborts with that error. Write a ``Ware`` when one step needs both sides of the call.
+public struct Middleware: Ware {
+    /// Where the middleware runs.
+    public let position: WarePosition
+    private let prepare: @Sendable (PreparedRequest, CallContext) async throws -> MiddlewareDecision
+
+    /// A middleware at `position` that decides with `prepare`.
+    public init(
+        position: WarePosition = .standard,
+        _ prepare: @escaping @Sendable (PreparedRequest, CallContext) async throws -> MiddlewareDecision
+    ) {
+        self.position = position
+        self.prepare = prepare
+    }
+
+    /// Runs `prepare`, then the rest of the pipeline unless it answered.
+    public func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
+        switch try await prepare(request, context) {
+        case .proceed(let request): try await next(request, context)
+        case .respond(let response): response
+        }
+    }
 }
 
 /// What a ``Middleware`` decided.
@@ -25,18 +42,4 @@ public enum MiddlewareDecision: Sendable {
     case proceed(PreparedRequest)
     /// Stop here and answer with this response; the transport is not called.
     case respond(RawResponse)
-}
-
-extension Middleware {
-    /// Runs ``prepare(_:context:)``, then the rest of the pipeline unless it answered.
-    public func intercept(
-        _ request: PreparedRequest,
-        context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
-    ) async throws -> RawResponse {
-        switch try await prepare(request, context: context) {
-        case .proceed(let request): try await next(request, context)
-        case .respond(let response): response
-        }
-    }
 }

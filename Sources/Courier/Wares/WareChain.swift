@@ -1,15 +1,10 @@
 /// A client's wares in run order, sorted once when the client is made, ending at the transport.
 ///
-/// Running it walks an index down the array with non-escaping closures, and the call context is
-/// passed along by reference, so a request allocates nothing per ware. The decoding of the body
-/// runs at ``boundary``, just inside the observation wares, so that they see its outcome.
-struct WareChain: Sendable {
-    /// Turns the raw response into the caller's value (stored by the caller), or throws.
-    typealias Decode = (RawResponse, CallContext) throws -> Void
-
+/// Running it walks an index down the array: each ware gets a ``Next`` naming the chain and the
+/// index after it, so a request allocates nothing per ware. The body is decoded at ``boundary``,
+/// just inside the observation wares, so that they see its outcome.
+final class WareChain: Sendable {
     let wares: [any Ware]
-    /// The same wares as ``DetachingWare``s where they are, cast once here rather than per call.
-    let detaching: [(any DetachingWare)?]
     let transport: any Transport
     /// The index of the first ware outside the observation slot: decoding runs there.
     let boundary: Int
@@ -17,7 +12,6 @@ struct WareChain: Sendable {
     init(wares: [any Ware], transport: any Transport) {
         let ordered = WareChain.ordered(wares)
         self.wares = ordered
-        self.detaching = ordered.map { $0 as? any DetachingWare }
         self.transport = transport
         self.boundary = ordered.firstIndex { !$0.position.observesDecoding } ?? ordered.count
     }
@@ -37,43 +31,35 @@ struct WareChain: Sendable {
         WareChain(wares: wares + extra, transport: transport)
     }
 
-    func run(_ request: PreparedRequest, context: CallContext, decode: Decode) async throws -> RawResponse {
-        try await step(0, request, context, decode)
+    /// Runs the whole chain.
+    func run(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
+        try await step(0, request, context)
     }
 
-    private func step(_ index: Int, _ request: PreparedRequest, _ context: CallContext, _ decode: Decode) async throws -> RawResponse {
-        if index == boundary {
-            let response = try await pass(index, request, context, decode)
-            do {
-                try decode(response, context)
-            } catch {
-                throw CallFailure.decorate(error, request: request, context: context, origin: .decoding)
-            }
-            return response
+    /// Runs the chain from the ware at `index` on; at ``boundary``, decodes what comes back.
+    func step(_ index: Int, _ request: PreparedRequest, _ context: CallContext) async throws -> RawResponse {
+        guard index == boundary, let decoding = context.setup.decoding else {
+            return try await pass(index, request, context)
         }
-        return try await pass(index, request, context, decode)
+        let response = try await pass(index, request, context)
+        do {
+            try decoding.decodeAtBoundary(response, into: context.storage)
+        } catch {
+            throw CallFailure.decorate(error, request: request, context: context, origin: .decoding)
+        }
+        return response
     }
 
     /// Runs the ware at `index`, or the transport past the last one.
-    private func pass(_ index: Int, _ request: PreparedRequest, _ context: CallContext, _ decode: Decode) async throws -> RawResponse {
+    private func pass(_ index: Int, _ request: PreparedRequest, _ context: CallContext) async throws -> RawResponse {
         guard index < wares.count else { return try await callTransport(request, context) }
         let ware = wares[index]
         let skipped = context.setup.skipped
         if !skipped.isEmpty, skipped.contains(ObjectIdentifier(type(of: ware))) {
-            return try await step(index + 1, request, context, decode)
+            return try await step(index + 1, request, context)
         }
         do {
-            if let detaching = detaching[index] {
-                let chain = self
-                return try await detaching.intercept(request, context: context) { next, nextContext in
-                    // An escaping closure cannot carry the caller's decoding: past the boundary none is
-                    // needed, and before it the client decodes the answer itself when the chain returns.
-                    try await chain.step(index + 1, next, nextContext) { _, _ in }
-                }
-            }
-            return try await ware.intercept(request, context: context) { next, nextContext in
-                try await step(index + 1, next, nextContext, decode)
-            }
+            return try await ware.intercept(request, context: context, next: Next(chain: self, index: index + 1))
         } catch {
             throw CallFailure.decorate(error, request: request, context: context, origin: .ware(ware))
         }

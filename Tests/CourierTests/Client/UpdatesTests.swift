@@ -11,7 +11,7 @@ private struct EarlyAnswer: Ware {
 
     func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         if context.takesEarlyResponses {
             context.deliverEarly(RawResponse(
@@ -22,7 +22,7 @@ private struct EarlyAnswer: Ware {
 }
 
 /// Records how calls ended.
-private struct Ends: Postware {
+private struct Ends: Ware {
     var position: WarePosition { .observation }
     let log: Recorder<String>
 
@@ -32,6 +32,10 @@ private struct Ends: Postware {
         case .failure(let error): log.append(error is CancellationError ? "cancelled" : "failed: \(error)")
         }
         return try result.get()
+    }
+
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
+        try await process(await next.result(request, context), for: request, context: context)
     }
 }
 

@@ -13,7 +13,7 @@ private struct ContextProbe: Ware {
 
     func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         seen.append("\(context.endpoint) attempt \(context.attempt) call \(context.callID)")
         context.storage[OuterNote.self] = "from the outside"
@@ -33,7 +33,7 @@ private struct InnerReplayer: Ware {
 
     func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         seen.append("outer left: \(context.storage[OuterNote.self] ?? "nothing")")
         context.storage[InnerNote.self] = "from the inside"

@@ -13,7 +13,7 @@ private struct TokenFetcher: Ware {
 
     func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         sent.append("fetcher sees \(context.endpoint)")
         do {
@@ -31,25 +31,25 @@ private struct TokenFetcher: Ware {
 }
 
 /// Stamps every request it sees with `X-Stamp`, and records the endpoint and parent call.
-private struct Stamp: Middleware {
+private struct Stamp: Ware {
     let sent: Recorder<String>
 
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         sent.append("stamp sees \(context.endpoint) parent \(context.parentCallID.map { "\($0)" } ?? "none")")
         var request = request
         request.http.headerFields[HTTPField.Name("X-Stamp")!] = "yes"
-        return .proceed(request)
+        return try await next(request, context)
     }
 }
 
 /// Records every endpoint that passes, including side requests.
-private struct Watcher: Middleware {
+private struct Watcher: Ware {
     var position: WarePosition { .observation }
     let sent: Recorder<String>
 
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         sent.append("watcher sees \(context.endpoint)")
-        return .proceed(request)
+        return try await next(request, context)
     }
 }
 
@@ -59,7 +59,7 @@ private struct Recursor: Ware {
 
     func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         depth.append(1)
         _ = try await context.send(Request<Void>(method: .get, path: "/ping", name: "ping"), from: self)

@@ -7,8 +7,8 @@ import Testing
 /// An error of a ware's own, with a payload the caller wants back.
 private struct QuotaExceeded: Error, Equatable { var remaining: Int }
 
-private struct QuotaGuard: Middleware {
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+private struct QuotaGuard: Ware {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         throw QuotaExceeded(remaining: 0)
     }
 }
@@ -18,7 +18,7 @@ private struct ReplayOnce: Ware {
     var position: WarePosition { .retry }
     func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         do { return try await next(request, context) } catch {
             var again = context

@@ -25,18 +25,18 @@ private let shopMapping = ErrorMapping { response, failed, decoder in
 }
 
 /// Throws `failure` as it is, before the network.
-private struct Refuse: Middleware {
+private struct Refuse: Ware {
     let failure: ShopError
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         throw failure
     }
 }
 
 /// Checks stock with a side request first, and lets its failure through as it is.
-private struct StockCheck: Middleware {
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+private struct StockCheck: Ware {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         _ = try await context.send(Request<[String: Int]>(method: .get, path: "/stock", name: "stock"), from: self)
-        return .proceed(request)
+        return try await next(request, context)
     }
 }
 

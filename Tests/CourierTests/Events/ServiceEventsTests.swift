@@ -6,7 +6,7 @@ import Testing
 private enum ShopEvent: ServiceEvent, Equatable { case basketExpired(id: Int) }
 
 /// Publishes `maintenance` when the server says so in a header.
-private struct MaintenanceWatcher: Postware {
+private struct MaintenanceWatcher: Ware {
     var position: WarePosition { .events }
 
     func process(
@@ -16,6 +16,10 @@ private struct MaintenanceWatcher: Postware {
             context.publish(StandardEvent.maintenance(message: note))
         }
         return try result.get()
+    }
+
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
+        try await process(await next.result(request, context), for: request, context: context)
     }
 }
 

@@ -10,30 +10,33 @@ import Testing
 
 /// The README's wares, namespaced because other tests of this target have wares of the same names.
 private enum Readme {
-/// Adds a request ID to every request (a middleware: before the network).
-struct RequestID: Middleware {
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+/// Adds a request ID to every request (before the network).
+struct RequestID: Ware {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         var request = request
         request.http.headerFields[HTTPField.Name("X-Request-ID")!] = UUID().uuidString
-        return .proceed(request)
+        return try await next(request, context)
     }
 }
 
 /// Logs how long calls take (a postware: after the network, sees success and failure).
-struct Timing: Postware {
-    var position: WarePosition { .observation }  // outermost: sees the whole call, decoding included
-    func process(_ result: Result<RawResponse, any Error>, for request: PreparedRequest,
-                 context: CallContext) async throws -> RawResponse {
-        context.logger.debug("\(context.endpoint) took \(context.elapsed): \(result)")
-        return try result.get()
-    }
+static let timing = Postware(position: .observation) { result, request, context in  // outermost: decoding included
+    context.logger.debug("\(context.endpoint) took \(context.elapsed): \(result)")
+    return try result.get()
+}
+
+/// Marks every request as coming from the app (a middleware: passes the request on, or answers).
+static let appVersion = Middleware { request, context in
+    var request = request
+    request.http.headerFields[HTTPField.Name("X-App-Version")!] = "1.2.3"
+    return .proceed(request)
 }
 
 /// Retries once on a transport failure (a plain ware: needs both sides at once).
 struct RetryOnce: Ware {
     var position: WarePosition { .retry }
     func intercept(_ request: PreparedRequest, context: CallContext,
-                   next: (PreparedRequest, CallContext) async throws -> RawResponse) async throws -> RawResponse {
+                   next: Next) async throws -> RawResponse {
         do { return try await next(request, context) } catch let error as CourierError where error.kind == .transport {
             var again = context
             again.attempt += 1                // the next attempt is visible to the wares inside
@@ -52,7 +55,7 @@ enum Auth {
 struct RefreshingAuth: Ware {
     var position: WarePosition { .authentication }
     func intercept(_ request: PreparedRequest, context: CallContext,
-                   next: (PreparedRequest, CallContext) async throws -> RawResponse) async throws -> RawResponse {
+                   next: Next) async throws -> RawResponse {
         do { return try await next(request, context) } catch let error as CourierError where error.status == .unauthorized {
             let tokens = try await context.send(Auth.refresh(), from: self, skipping: [RequestID.self])
             var request = request
@@ -94,7 +97,7 @@ struct RefreshingAuth: Ware {
         let client = try Client(
             service: service.environment("staging"),
             transport: URLSessionTransport(),
-            wares: [Readme.RequestID(), Readme.Timing(), Readme.RetryOnce()],
+            wares: [Readme.RequestID(), Readme.timing, Readme.appVersion, Readme.RetryOnce()],
             logger: logger
         )
         let pets = try await client.send(request)
@@ -105,6 +108,7 @@ struct RefreshingAuth: Ware {
         let seen = try #require(server.requests.first)
         #expect(seen.target == "/v1/owners/ada%2Flovelace/pets?limit=20&tag=cat&tag=dog")
         #expect(seen.header("X-Request-ID")?.count == 36)
+        #expect(seen.header("X-App-Version") == "1.2.3")
         #expect(seen.header("Accept") == "application/json")
     }
 

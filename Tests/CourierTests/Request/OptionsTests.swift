@@ -27,15 +27,15 @@ private enum Tag: OptionKey {
 
 /// Sends the request's ``Tag``, else the service's, in `X-Tag`, and tells what it read about the
 /// built-in settings in `X-Seen`.
-private struct TagHeader: Middleware {
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+private struct TagHeader: Ware {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         var request = request
         if let tag = request.options[Tag.self] ?? context.service.options[Tag.self], let name = HTTPField.Name("X-Tag") {
             request.http.headerFields[name] = tag
         }
         let seen = "\(request.cachePolicy?.mode.rawValue ?? "-") \(request.retry?.attempts ?? 0) \(request.coalesces)"
         if let name = HTTPField.Name("X-Seen") { request.http.headerFields[name] = seen }
-        return .proceed(request)
+        return try await next(request, context)
     }
 }
 

@@ -85,7 +85,7 @@ private struct SecretRegistering: Ware {
     var values: [String]
 
     func intercept(
-        _ request: PreparedRequest, context: CallContext, next: (PreparedRequest, CallContext) async throws -> RawResponse
+        _ request: PreparedRequest, context: CallContext, next: Next
     ) async throws -> RawResponse {
         context.registerSecrets(values)
         return try await next(request, context)

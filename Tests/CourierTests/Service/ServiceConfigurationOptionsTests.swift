@@ -5,15 +5,15 @@ import HTTPTypes
 import Testing
 
 /// Appends `name` to the request's `X-Order` field, so the server sees which wares ran in which order.
-private struct Mark: Middleware {
+private struct Mark: Ware {
     let name: String
 
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         var request = request
-        guard let field = HTTPField.Name("X-Order") else { return .proceed(request) }
+        guard let field = HTTPField.Name("X-Order") else { return try await next(request, context) }
         let before = request.http.headerFields[field].map { $0 + "," } ?? ""
         request.http.headerFields[field] = before + name
-        return .proceed(request)
+        return try await next(request, context)
     }
 }
 

@@ -12,7 +12,7 @@ private struct JitteredBackoff: Ware {
 
     func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         var attempt = context
         while true {
@@ -30,11 +30,11 @@ private struct JitteredBackoff: Ware {
 }
 
 /// Stamps the wall-clock date it reads into a header, as a TTL or expiry check would read it.
-private struct DateStamp: Middleware {
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+private struct DateStamp: Ware {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         var request = request
         request.http.headerFields[.init("X-Now")!] = String(Int(context.wallClock.now.timeIntervalSince1970))
-        return .proceed(request)
+        return try await next(request, context)
     }
 }
 

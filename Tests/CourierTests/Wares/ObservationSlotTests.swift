@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Records the final outcome of every call and how long it took.
-private struct Outcomes: Postware {
+private struct Outcomes: Ware {
     var position: WarePosition { .observation }
     let log: Recorder<String>
     let durations: Recorder<Duration>
@@ -19,6 +19,10 @@ private struct Outcomes: Postware {
         case .failure(let error): log.append("\(context.endpoint): \(error)")
         }
         return try result.get()
+    }
+
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
+        try await process(await next.result(request, context), for: request, context: context)
     }
 }
 
@@ -52,10 +56,14 @@ struct ObservationSlotTests {
     func innerWareDoesNotSeeDecoding() async throws {
         let log = Recorder<String>()
         let durations = Recorder<Duration>()
-        struct Inner: Postware {
+        struct Inner: Ware {
             let outcomes: Outcomes
             func process(_ result: Result<RawResponse, any Error>, for request: PreparedRequest, context: CallContext) async throws -> RawResponse {
                 try await outcomes.process(result, for: request, context: context)
+            }
+
+            func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
+                try await process(await next.result(request, context), for: request, context: context)
             }
         }
         try await withLoopback(

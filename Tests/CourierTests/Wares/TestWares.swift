@@ -3,23 +3,23 @@ import Foundation
 import HTTPTypes
 
 /// Adds a header to every request.
-struct HeaderInjector: Middleware {
+struct HeaderInjector: Ware {
     var name: String
     var value: String
 
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         var request = request
         if let field = HTTPField.Name(name) { request.http.headerFields[field] = value }
-        return .proceed(request)
+        return try await next(request, context)
     }
 }
 
 /// Answers every request itself, so the network is never used.
-struct OfflineAnswer: Middleware {
+struct OfflineAnswer: Ware {
     var body: String
 
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
-        .respond(RawResponse(status: .ok, headers: [.contentType: "application/json"], body: Data(body.utf8)))
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
+        RawResponse(status: .ok, headers: [.contentType: "application/json"], body: Data(body.utf8))
     }
 }
 
@@ -29,8 +29,8 @@ struct Refusal: Error, Equatable {
 }
 
 /// Throws ``Refusal`` before the network.
-struct Refuser: Middleware {
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+struct Refuser: Ware {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         throw Refusal(reason: "not today")
     }
 }
@@ -39,14 +39,14 @@ struct Refuser: Middleware {
 struct RetryOnce: Ware {
     func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         do { return try await next(request, context) } catch { return try await next(request, context) }
     }
 }
 
 /// Turns a 404 into an empty JSON list.
-struct NotFoundIsEmpty: Postware {
+struct NotFoundIsEmpty: Ware {
     func process(
         _ result: Result<RawResponse, any Error>, for request: PreparedRequest, context: CallContext
     ) async throws -> RawResponse {
@@ -54,6 +54,10 @@ struct NotFoundIsEmpty: Postware {
             return RawResponse(status: .ok, headers: [.contentType: "application/json"], body: Data("[]".utf8))
         }
         return try result.get()
+    }
+
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
+        try await process(await next.result(request, context), for: request, context: context)
     }
 }
 
@@ -65,7 +69,7 @@ struct Tracer: Ware {
 
     func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         log.append("\(label) in")
         defer { log.append("\(label) out") }
@@ -74,14 +78,14 @@ struct Tracer: Ware {
 }
 
 /// Both a middleware (adds `X-Audit`) and a postware (logs the status it saw).
-struct Audit: Middleware, Postware {
+struct Audit: Ware {
     var log: Recorder<String>
 
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         log.append("prepare")
         var request = request
         if let name = HTTPField.Name("X-Audit") { request.http.headerFields[name] = "yes" }
-        return .proceed(request)
+        return try await process(await next.result(request, context), for: request, context: context)
     }
 
     func process(
@@ -95,12 +99,12 @@ struct Audit: Middleware, Postware {
 }
 
 /// Counts the calls about to reach the coalescing ware.
-struct Arrivals: Middleware {
+struct Arrivals: Ware {
     var position: WarePosition { .before(.coalescing) }
     let log: Recorder<Int>
 
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         log.append(1)
-        return .proceed(request)
+        return try await next(request, context)
     }
 }

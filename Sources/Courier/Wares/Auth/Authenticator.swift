@@ -43,7 +43,7 @@ import HTTPTypes
 ///     .bearer(tokens.accessToken, refreshToken: tokens.refreshToken, identity: tokens.userID),
 ///     for: Petstore.AuthSchemes.session)
 /// ```
-public final class Authenticator: IdentifyingWare {
+public final class Authenticator: Ware, ClientAttaching {
     /// Where credentials are kept.
     public let store: any CredentialStore
     /// How long before its expiry a bearer token is refreshed.
@@ -135,7 +135,7 @@ public final class Authenticator: IdentifyingWare {
 
     /// The session of the scheme `request` uses (`auth:<scheme>:<identity>`), or
     /// ``Principal/anonymous`` when it uses none.
-    public func principal(for request: PreparedRequest, context: CallContext) async -> Principal {
+    public func principal(for request: PreparedRequest, context: CallContext) async -> Principal? {
         let scheme: AuthScheme?
         // The core's own configuration: `context.service` would copy all of it, on every call.
         do { scheme = try context.core.service.authScheme(for: request.authentication) } catch {
@@ -163,7 +163,7 @@ public final class Authenticator: IdentifyingWare {
     public func intercept(
         _ request: PreparedRequest,
         context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         guard let scheme = try context.core.service.authScheme(for: request.authentication) else {
             return try await next(request, context)

@@ -31,7 +31,7 @@ import HTTPTypes
 /// let cache = HTTPCache(store: HybridCacheStore(disk: DiskCacheStore(directory: cachesDirectory)))
 /// let client = try Client(service: Petstore.service(), wares: [cache, auth])
 /// ```
-public final class HTTPCache: EventObservingWare, SessionObserving {
+public final class HTTPCache: Ware, SessionObserving {
     /// Where answers are kept.
     public let store: any CacheStore
     private let state = Locked(PartitionState())
@@ -85,7 +85,7 @@ public final class HTTPCache: EventObservingWare, SessionObserving {
     public func intercept(
         _ request: PreparedRequest,
         context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         let method = request.http.method
         guard method == .get || method == .head else {
@@ -143,7 +143,7 @@ public final class HTTPCache: EventObservingWare, SessionObserving {
     private func fetch(
         _ request: PreparedRequest, key: CacheKey, vary: VaryValues, stored: CachedResponse?, policy: CachePolicy,
         context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         var sent = request
         if let stored, stored.hasValidators {

@@ -57,7 +57,7 @@ public final class ActivityTracker: Ware {
     /// Counts the call in and out.
     public func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         change(+1) { .began(endpoint: context.endpoint, inFlight: $0) }
         defer { change(-1) { .ended(endpoint: context.endpoint, inFlight: $0) } }

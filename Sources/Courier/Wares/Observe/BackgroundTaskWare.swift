@@ -15,7 +15,7 @@ public struct BackgroundTaskWare: Ware {
     /// Runs the call inside a background task.
     public func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         #if canImport(UIKit) && !os(watchOS)
         let name = context.endpoint

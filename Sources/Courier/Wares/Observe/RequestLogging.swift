@@ -53,7 +53,7 @@ public struct RequestLogging: Ware {
     /// Logs the start, then the outcome of the call.
     public func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         let logger = context.logger
         let redaction = redaction(for: context)

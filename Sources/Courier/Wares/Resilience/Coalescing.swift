@@ -17,7 +17,7 @@ import HTTPTypes
 /// ```swift
 /// let client = try Client(service: service, wares: [Coalescing()])
 /// ```
-public struct Coalescing: DetachingWare {
+public struct Coalescing: Ware {
     /// The header fields whose values must match for two requests to share a call.
     public var headers: [HTTPField.Name]
     private let calls = SharedCalls<CoalescingKey, RawResponse>()
@@ -31,17 +31,17 @@ public struct Coalescing: DetachingWare {
     public var position: WarePosition { .coalescing }
 
     /// Joins the identical call in flight, or starts one.
-    public func intercept(
-        _ request: PreparedRequest,
-        context: CallContext,
-        detachedNext: @escaping @Sendable (PreparedRequest, CallContext) async throws -> RawResponse
-    ) async throws -> RawResponse {
+    public func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         guard request.coalesces, request.body == nil, request.responseDelivery.collects,
               request.http.method == .get || request.http.method == .head
-        else { return try await detachedNext(request, context) }
+        else { return try await next(request, context) }
         let key = CoalescingKey(request: request.http, headers: headers, principal: context.principal(of: request))
         do {
-            let (response, joined) = try await calls.join(key, timeout: request.timeout, starterWaitsForWork: true) { try await detachedNext(request, context) }
+            let (response, joined) = try await calls.join(key, timeout: request.timeout, starterWaitsForWork: true) {
+                // The shared call runs in a task of its own, so it may outlive this caller: `next`
+                // is a value that can be called from there.
+                try await next(request, context)
+            }
             if joined { context.storage[Coalesced.self] = true }
             return response
         } catch var error as CourierError {

@@ -22,7 +22,7 @@ public struct IdempotencyKey: Ware {
     public func intercept(
         _ request: PreparedRequest,
         context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         guard let header = request.idempotencyKeyHeader else { return try await next(request, context) }
         guard let name = HTTPField.Name(header) else { throw CourierError.invalidRequest(.invalidHeaderName(header)) }

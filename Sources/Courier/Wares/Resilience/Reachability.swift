@@ -31,7 +31,7 @@ public enum ReachabilityStatus: Sendable, Hashable {
 /// ```swift
 /// let client = try Client(service: service, wares: [Retry(), OfflineAbort(NetworkPathReachability())])
 /// ```
-public struct OfflineAbort: Middleware {
+public struct OfflineAbort: Ware {
     /// Where reachability is read.
     public let source: any ReachabilitySource
 
@@ -44,8 +44,8 @@ public struct OfflineAbort: Middleware {
     public var position: WarePosition { .after(.cache) }
 
     /// Throws an offline error when the source says offline; otherwise passes the request on.
-    public func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
-        guard source.status == .offline else { return .proceed(request) }
+    public func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
+        guard source.status == .offline else { return try await next(request, context) }
         throw CourierError.other(.offline, "the device is offline (\(type(of: source)) says so); nothing was sent")
     }
 }

@@ -32,7 +32,7 @@ public struct Retry: Ware {
     public func intercept(
         _ request: PreparedRequest,
         context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         let options = (request.retry ?? RetryOptions()).over(context.service.retry)
         let maxAttempts = options.attempts ?? policy.maxAttempts

@@ -247,7 +247,7 @@ private struct HandMadeAuthorization: Ware {
     let token: String
     func intercept(
         _ request: PreparedRequest, context: CallContext,
-        next: (PreparedRequest, CallContext) async throws -> RawResponse
+        next: Next
     ) async throws -> RawResponse {
         var request = request
         request.http.headerFields[.authorization] = "Bearer \(token)"

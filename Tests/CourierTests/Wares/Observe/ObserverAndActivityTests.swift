@@ -4,25 +4,30 @@ import Foundation
 import HTTPTypes
 import Testing
 
-/// Records what it hears and adds a header.
-private struct Watcher: CallObserver {
+/// Watches whole calls from the observation slot: records what it sees and adds a header.
+private struct Watcher: Ware {
     let log: Recorder<String>
 
-    func willSend(_ request: PreparedRequest, context: CallContext) { log.append("will \(context.endpoint)") }
-    func didSucceed(_ response: RawResponse, request: PreparedRequest, context: CallContext) {
-        log.append("ok \(context.endpoint) \(response.status.code)")
-    }
-    func didFail(_ error: any Error, request: PreparedRequest, context: CallContext) {
-        log.append("failed \(context.endpoint) \((error as? CourierError)?.kind.name ?? "\(type(of: error))")")
-    }
-    func extraHeaders(for request: PreparedRequest, context: CallContext) -> HTTPFields {
-        [HTTPField.Name("X-App-Version")!: "1.2.3"]
+    var position: WarePosition { .observation }
+
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
+        var request = request
+        if let name = HTTPField.Name("X-App-Version") { request.http.headerFields[name] = "1.2.3" }
+        log.append("will \(context.endpoint)")
+        do {
+            let response = try await next(request, context)
+            log.append("ok \(context.endpoint) \(response.status.code)")
+            return response
+        } catch {
+            log.append("failed \(context.endpoint) \((error as? CourierError)?.kind.name ?? "\(type(of: error))")")
+            throw error
+        }
     }
 }
 
-@Suite("CallObserver and ActivityTracker")
+@Suite("Observation-slot wares and ActivityTracker")
 struct ObserverAndActivityTests {
-    @Test("an observer hears willSend, didSucceed and didFail (decoding included), and adds its header")
+    @Test("a ware in the observation slot sees the start, success and failure (decoding included), and adds its header")
     func observer() async throws {
         let log = Recorder<String>()
         try await withLoopback(

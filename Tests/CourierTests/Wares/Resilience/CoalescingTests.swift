@@ -5,7 +5,7 @@ import HTTPTypes
 import Testing
 
 /// Records how the calls that reach it end, just inside the coalescing slot.
-private struct CallEnds: Postware {
+private struct CallEnds: Ware {
     var position: WarePosition { .after(.coalescing) }
     let log: Recorder<String>
 
@@ -15,6 +15,10 @@ private struct CallEnds: Postware {
         case .failure(let error): log.append(error is CancellationError ? "cancelled" : "failed")
         }
         return try result.get()
+    }
+
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
+        try await process(await next.result(request, context), for: request, context: context)
     }
 }
 

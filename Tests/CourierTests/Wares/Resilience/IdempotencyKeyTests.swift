@@ -6,15 +6,15 @@ import Testing
 
 /// Copies the request's `Idempotency-Key` into `X-Seen-Key`, so the server sees what an
 /// observation ware (the outermost slot) saw.
-private struct KeyWatcher: Middleware {
+private struct KeyWatcher: Ware {
     var position: WarePosition { .observation }
 
-    func prepare(_ request: PreparedRequest, context: CallContext) async throws -> MiddlewareDecision {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
         var request = request
         if let key = HTTPField.Name("Idempotency-Key"), let seen = HTTPField.Name("X-Seen-Key") {
             request.http.headerFields[seen] = request.http.headerFields[key] ?? "none"
         }
-        return .proceed(request)
+        return try await next(request, context)
     }
 }
 
