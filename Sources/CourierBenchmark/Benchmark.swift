@@ -37,6 +37,9 @@ struct NoOpWare: Ware {
 struct BenchmarkOptions {
     var rounds = 15
     var iterations = 20_000
+    /// Runs only the pipeline variants of these names (`send0`, `send8`, …) and nothing else: for
+    /// a profiler.
+    var only: Set<String>?
 
     init(arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -44,6 +47,7 @@ struct BenchmarkOptions {
             switch argument {
             case "--rounds": rounds = iterator.next().flatMap(Int.init).map { max(1, $0) } ?? rounds
             case "--iterations": iterations = iterator.next().flatMap(Int.init).map { max(1, $0) } ?? iterations
+            case "--only": only = iterator.next().map { Set($0.split(separator: ",").map(String.init)) }
             default: break
             }
         }
@@ -133,7 +137,12 @@ nonisolated func runBenchmark(_ options: BenchmarkOptions) async throws -> Strin
         Variant(name: "logging") { sink &+= try await logging.send(request).id },
         Variant(name: "metrics") { sink &+= try await measured.send(request).id },
     ]
-    let timings = try await measure(variants, rounds: options.rounds, iterations: options.iterations)
+    let chosen = options.only.map { names in variants.filter { names.contains($0.name) } } ?? variants
+    let timings = try await measure(chosen, rounds: options.rounds, iterations: options.iterations)
+    if let only = options.only {
+        return only.sorted().map { "\($0): \(timings[$0].map { String(format: "%.3f µs", $0.median) } ?? "no such variant")" }
+            .joined(separator: "\n")
+    }
     let none = Timing(median: .nan, minimum: .nan)
     let (a, b) = (timings["bare"] ?? none, timings["configured"] ?? none)
     let (c, d) = (timings["send0"] ?? none, timings["send8"] ?? none)

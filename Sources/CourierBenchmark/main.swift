@@ -2,6 +2,8 @@
 //
 //     swift run -c release courier-benchmark [--rounds 15] [--iterations 20000]
 //
+//     swift run -c release courier-benchmark --only send0,send8   (just those, for a profiler)
+//
 // Every round runs each variant N times, in turn; the table shows the median over rounds of
 // the time per request. Overhead is measured against a bare JSONDecoder decoding the same body
 // with an ISO-8601 date strategy, as a typical app would. Then 100 identical concurrent GETs go
@@ -14,6 +16,7 @@ import Foundation
 let options = BenchmarkOptions(arguments: CommandLine.arguments)
 let report = try await runBenchmark(options)
 print(report)
+if options.only != nil { exit(0) }
 print(try await runIdentityBenchmark(options))
 print(try await runCacheBenchmark(options))
 print(try await runCoalescingBurst())

@@ -62,7 +62,7 @@ final class ClientCore: Sendable {
         let decoding = CallDecoding(decoding: decoding, decoder: decoder)
         var setup = CallSetup(start: clock.now, skipped: skipped, interim: interim, decoding: decoding)
         if let onProgress = request.onProgress { setup.progress = ProgressSink(onProgress) }
-        var context = CallContext(core: self, endpoint: request.endpointName, parent: parent, setup: setup)
+        let context = CallContext(core: self, endpoint: request.endpointName, parent: parent, setup: setup)
         context.storage.addSecrets(secrets)
         let prepared: PreparedRequest
         do {
@@ -72,7 +72,7 @@ final class ClientCore: Sendable {
         } catch {
             throw CallFailure.decorate(error, request: encoder.unencoded(request), context: context, origin: .encoding)
         }
-        context.principal = await principal(of: prepared, query: request.query, extraWares: request.wares, context: context)
+        context.record.principal = await principal(of: prepared, query: request.query, extraWares: request.wares, context: context)
         let chain = request.wares.isEmpty ? self.chain : self.chain.adding(request.wares)
         let raw = try await chain.run(prepared, context: context)
         let decoded: Value

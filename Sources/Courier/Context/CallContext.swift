@@ -16,11 +16,11 @@ import Logging
 /// ```
 public struct CallContext: Sendable {
     /// The endpoint's name: the spec's endpoint name, or `METHOD /path` for unnamed requests.
-    public let endpoint: String
+    public var endpoint: String { record.endpoint }
     /// This call's ID, unique in the process.
-    public let callID: CallID
+    public var callID: CallID { record.callID }
     /// The call that sent this one as a side request, if any.
-    public let parentCallID: CallID?
+    public var parentCallID: CallID? { record.parentCallID }
     /// 1 for the first attempt; a ware that replays the request increases it for what it sends.
     public var attempt: Int
     /// The client's logger with this call's metadata (`courier.call`, `courier.endpoint`,
@@ -37,29 +37,29 @@ public struct CallContext: Sendable {
             if attempt > 1 { logger[metadataKey: "courier.attempt"] = .stringConvertible(attempt) }
             return logger
         }
-        set { baseLogger = newValue }
+        set { customLogger = newValue }
     }
     /// Typed values shared by this call's wares.
-    public let storage: CallStorage
+    public var storage: CallStorage { record.storage }
     /// Whose call this is, decided before any ware runs (see ``Principal``): wares that share
     /// work or stored answers between calls key them by it.
-    public internal(set) var principal: Principal = .anonymous
+    public var principal: Principal { record.principal }
 
-    let core: ClientCore
-    let setup: CallSetup
-    private(set) var baseLogger: Logger
+    /// What the call fixed when it started, shared by every copy of its context: a context is
+    /// passed down every ware, so it stays two words and an integer (one reference to retain).
+    let record: CallRecord
+    /// A logger a ware set for the wares inside it; the client's otherwise.
+    private var customLogger: Logger?
 
     init(core: ClientCore, endpoint: String, parent: CallID?, setup: CallSetup) {
-        let callID = CallID.next()
-        self.endpoint = endpoint
-        self.callID = callID
-        self.parentCallID = parent
+        self.record = CallRecord(core: core, endpoint: endpoint, parent: parent, setup: setup)
         self.attempt = 1
-        self.storage = CallStorage()
-        self.core = core
-        self.setup = setup
-        self.baseLogger = core.logger
     }
+
+    var core: ClientCore { record.core }
+    var setup: CallSetup { record.setup }
+    /// The logger before the call's metadata is added.
+    var baseLogger: Logger { customLogger ?? record.core.logger }
 
     /// The service the client talks to.
     public var service: ServiceConfiguration { core.service }

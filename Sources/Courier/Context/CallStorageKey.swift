@@ -28,18 +28,15 @@ public struct CallStorage: Sendable {
         /// kept beside the typed values rather than among them, so that the authenticator's
         /// registration on every call costs no boxing and no dictionary.
         var secrets: [String] = []
-        /// The call's value, decoded at the chain's boundary (see `CallDecoding`).
-        var decoded: (any Sendable)?
     }
 
     private let state = Locked(State())
 
     init() {}
 
-    /// The call's value once the chain decoded it.
-    var decoded: (any Sendable)? {
-        get { state.withLock { $0.decoded } }
-        nonmutating set { state.withLock { $0.decoded = newValue } }
+    /// Runs `body` under the storage's lock, for call state kept elsewhere (the decoded value).
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try state.withLock { _ in try body() }
     }
 
     /// The secret values wares registered for the call.

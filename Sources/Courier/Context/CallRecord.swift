@@ -1,0 +1,23 @@
+/// What one call fixes when it starts, in one object shared by every copy of its
+/// ``CallContext``: the context travels through every ware by value, and copying one reference
+/// costs far less than copying the dozen fields this holds.
+final class CallRecord: @unchecked Sendable {
+    // @unchecked: everything is immutable except `principal`, which the client writes once,
+    // before the first ware sees the context (and so before the record is shared).
+    let endpoint: String
+    let callID: CallID
+    let parentCallID: CallID?
+    let core: ClientCore
+    let setup: CallSetup
+    let storage = CallStorage()
+    /// Whose call it is; decided by the client before any ware runs.
+    var principal: Principal = .anonymous
+
+    init(core: ClientCore, endpoint: String, parent: CallID?, setup: CallSetup) {
+        self.endpoint = endpoint
+        self.callID = CallID.next()
+        self.parentCallID = parent
+        self.core = core
+        self.setup = setup
+    }
+}
