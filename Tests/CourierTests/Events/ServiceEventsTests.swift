@@ -32,18 +32,23 @@ private func describe(_ event: any ServiceEvent) -> String {
     }
 }
 
+/// A loopback server whose `/status` announces maintenance, and a client with `MaintenanceWatcher`.
+private func withMaintenanceServer(_ body: (Client) async throws -> Void) async throws {
+    try await withLoopback(
+        routes: { server in
+            server.route(.get, "/status") { _ in
+                TestServer.Response(status: 200, headers: [.init(name: "X-Maintenance", value: "back at 6")], body: Data("{}".utf8))
+            }
+        },
+        wares: [MaintenanceWatcher()]
+    ) { _, client in try await body(client) }
+}
+
 @Suite("client.events(): many subscriptions, each gets every event published after it was made")
 struct ServiceEventsTests {
     @Test("an event published right after `let events = client.events()` reaches the task started after it (the README's example)")
     func subscribedWhenCalled() async throws {
-        try await withLoopback(
-            routes: { server in
-                server.route(.get, "/status") { _ in
-                    TestServer.Response(status: 200, headers: [.init(name: "X-Maintenance", value: "back at 6")], body: Data("{}".utf8))
-                }
-            },
-            wares: [MaintenanceWatcher()]
-        ) { _, client in
+        try await withMaintenanceServer { client in
             let events = client.events()
             // Published before the listening task can have started: a subscription made when the
             // iteration begins would miss both.
@@ -107,14 +112,7 @@ struct ServiceEventsTests {
 
     @Test("two concurrent subscribers both receive every event, in order; a late one only the later ones")
     func twoSubscribers() async throws {
-        try await withLoopback(
-            routes: { server in
-                server.route(.get, "/status") { _ in
-                    TestServer.Response(status: 200, headers: [.init(name: "X-Maintenance", value: "back at 6")], body: Data("{}".utf8))
-                }
-            },
-            wares: [MaintenanceWatcher()]
-        ) { _, client in
+        try await withMaintenanceServer { client in
             var first = client.events().makeAsyncIterator()
             var second = client.events().makeAsyncIterator()
 
