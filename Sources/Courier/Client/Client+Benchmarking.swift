@@ -12,6 +12,7 @@ extension Client {
     package func principalForBenchmark<Expected>(
         of prepared: PreparedRequest, request: Request<Expected>, context: CallContext
     ) async -> Principal {
-        await core.principal(of: prepared, query: request.query, extraWares: request.wares, context: context)
+        await core.principal(
+            core.ownPrincipal(of: prepared, query: request.query), of: prepared, extraWares: request.wares, context: context)
     }
 }

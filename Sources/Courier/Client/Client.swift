@@ -55,7 +55,7 @@ public final class Client: Sendable {
     /// - Throws: ``CourierError`` saying which call failed and why, or `CancellationError` when
     ///   the calling task was cancelled.
     public func send<Expected>(_ request: Request<Expected>) async throws -> Expected {
-        try await core.perform(request, parent: nil, skipping: [], interim: nil).0
+        try await core.perform(request, decoding: request.decoding, parent: nil, skipping: [], interim: nil).0
     }
 
     /// Sends `request` and returns the decoded value with the raw response, its source and timing.

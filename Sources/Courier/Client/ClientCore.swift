@@ -59,39 +59,47 @@ final class ClientCore: Sendable {
         interim: (@Sendable (RawResponse, CallContext) -> Void)?,
         secrets: [String] = []
     ) async throws -> (Value, RawResponse, CallContext) {
-        let decoding = CallDecoding(decoding: decoding, decoder: decoder)
-        var setup = CallSetup(start: clock.now, skipped: skipped, interim: interim, decoding: decoding)
+        var setup = CallSetup(start: clock.now, skipped: skipped, interim: interim)
         if let onProgress = request.onProgress { setup.progress = ProgressSink(onProgress) }
-        let context = CallContext(core: self, endpoint: request.endpointName, parent: parent, setup: setup)
+        let record = DecodingCallRecord(core: self, endpoint: request.endpointName, parent: parent, setup: setup, decoding: decoding)
+        let context = CallContext(record: record)
         context.storage.addSecrets(secrets)
         let prepared: PreparedRequest
         do {
             var encoded = try encoder.prepare(request)
-            encoded.responseDelivery = decoding.decoding.delivery
+            encoded.responseDelivery = decoding.delivery
             prepared = encoded
         } catch {
             throw CallFailure.decorate(error, request: encoder.unencoded(request), context: context, origin: .encoding)
         }
-        context.record.principal = await principal(of: prepared, query: request.query, extraWares: request.wares, context: context)
+        let own = ownPrincipal(of: prepared, query: request.query)
+        // Asking the wares is an async call each: skipped altogether when there are none.
+        context.record.principal = wares.isEmpty && request.wares.isEmpty
+            ? own : await principal(own, of: prepared, extraWares: request.wares, context: context)
         let chain = request.wares.isEmpty ? self.chain : self.chain.adding(request.wares)
-        let raw = try await chain.run(prepared, context: context)
+        let raw = try await chain.step(0, prepared, context)
         let decoded: Value
         do {
-            decoded = try decoding.value(for: raw, in: context.storage)
+            decoded = try record.value(for: raw)
         } catch {
             throw CallFailure.decorate(error, request: prepared, context: context, origin: .decoding)
         }
         return (decoded, raw, context)
     }
 
-    /// Whose call `prepared` is: its own credential fields, and the credentials every identifying
-    /// ware the call does not skip will apply.
-    func principal(
-        of prepared: PreparedRequest, query: [QueryItem], extraWares: [any Ware], context: CallContext
-    ) async -> Principal {
-        var principal = CredentialFingerprint.principal(
+    /// The principal of the credentials `prepared` carries in its own fields and `query`.
+    func ownPrincipal(of prepared: PreparedRequest, query: [QueryItem]) -> Principal {
+        CredentialFingerprint.principal(
             fields: prepared.http.headerFields, sensitiveFields: prepared.credentialFields, query: query,
             redaction: service.redaction)
+    }
+
+    /// Whose call `prepared` is: `own` (its own credential fields) with the credentials every ware
+    /// the call does not skip says it will apply.
+    func principal(
+        _ own: Principal, of prepared: PreparedRequest, extraWares: [any Ware], context: CallContext
+    ) async -> Principal {
+        var principal = own
         let skipped = context.setup.skipped
         for ware in wares where skipped.isEmpty || !skipped.contains(ObjectIdentifier(type(of: ware))) {
             if let part = await ware.principal(for: prepared, context: context) { principal = principal.combined(with: part) }

@@ -51,8 +51,8 @@ public struct CallContext: Sendable {
     /// A logger a ware set for the wares inside it; the client's otherwise.
     private var customLogger: Logger?
 
-    init(core: ClientCore, endpoint: String, parent: CallID?, setup: CallSetup) {
-        self.record = CallRecord(core: core, endpoint: endpoint, parent: parent, setup: setup)
+    init(record: CallRecord) {
+        self.record = record
         self.attempt = 1
     }
 
@@ -117,6 +117,6 @@ extension CallContext {
     package static func detached(client: Client, endpoint: String) -> CallContext {
         let core = client.core
         let setup = CallSetup(start: core.clock.now, skipped: [], interim: nil)
-        return CallContext(core: core, endpoint: endpoint, parent: nil, setup: setup)
+        return CallContext(record: CallRecord(core: core, endpoint: endpoint, parent: nil, setup: setup))
     }
 }

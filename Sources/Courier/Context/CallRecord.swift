@@ -1,7 +1,8 @@
 /// What one call fixes when it starts, in one object shared by every copy of its
 /// ``CallContext``: the context travels through every ware by value, and copying one reference
-/// costs far less than copying the dozen fields this holds.
-final class CallRecord: @unchecked Sendable {
+/// costs far less than copying the dozen fields this holds. A client's calls use its subclass
+/// `DecodingCallRecord`, which also keeps the decoded value.
+class CallRecord: @unchecked Sendable {
     // @unchecked: everything is immutable except `principal`, which the client writes once,
     // before the first ware sees the context (and so before the record is shared).
     let endpoint: String
@@ -20,4 +21,8 @@ final class CallRecord: @unchecked Sendable {
         self.core = core
         self.setup = setup
     }
+
+    /// Decodes `response` at the chain's boundary and keeps the value; nothing for a context
+    /// made outside a client's call (a ware run by itself).
+    func decodeAtBoundary(_ response: RawResponse) throws {}
 }

@@ -6,8 +6,6 @@ struct CallSetup: Sendable {
     var skipped: Set<ObjectIdentifier>
     /// Where early responses go, for `updates(for:)` callers; `nil` for single-value calls.
     var interim: (@Sendable (RawResponse, CallContext) -> Void)?
-    /// How the chain decodes the body at its boundary.
-    var decoding: (any BoundaryDecoding)?
     /// Where transports report the transfer's progress.
     var progress: ProgressSink = .none
 }

@@ -31,19 +31,12 @@ final class WareChain: Sendable {
         WareChain(wares: wares + extra, transport: transport)
     }
 
-    /// Runs the whole chain.
-    func run(_ request: PreparedRequest, context: CallContext) async throws -> RawResponse {
-        try await step(0, request, context)
-    }
-
     /// Runs the chain from the ware at `index` on; at ``boundary``, decodes what comes back.
     func step(_ index: Int, _ request: PreparedRequest, _ context: CallContext) async throws -> RawResponse {
-        guard index == boundary, let decoding = context.setup.decoding else {
-            return try await pass(index, request, context)
-        }
+        guard index == boundary else { return try await pass(index, request, context) }
         let response = try await pass(index, request, context)
         do {
-            try decoding.decodeAtBoundary(response, into: context.storage)
+            try context.record.decodeAtBoundary(response)
         } catch {
             throw CallFailure.decorate(error, request: request, context: context, origin: .decoding)
         }
