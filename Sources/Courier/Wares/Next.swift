@@ -5,12 +5,14 @@
 /// another task, after its own `intercept` returned (sharing one call among several callers).
 /// Running it allocates nothing.
 public struct Next: Sendable {
-    private enum Target: Sendable {
+    @usableFromInline
+    enum Target: Sendable {
         case chain(WareChain, index: Int)
         case closure(@Sendable (PreparedRequest, CallContext) async throws -> RawResponse)
     }
 
-    private let target: Target
+    @usableFromInline
+    let target: Target
 
     /// The wares of `chain` from `index` on, then its transport.
     init(chain: WareChain, index: Int) {
@@ -28,7 +30,9 @@ public struct Next: Sendable {
         do { return .success(try await self(request, context)) } catch { return .failure(error) }
     }
 
-    /// Runs the rest of the pipeline with `request` and `context`.
+    /// Runs the rest of the pipeline with `request` and `context`. Inlinable, so that calling it
+    /// costs a ware no async frame of its own.
+    @inlinable
     public func callAsFunction(_ request: PreparedRequest, _ context: CallContext) async throws -> RawResponse {
         switch target {
         case .chain(let chain, let index): try await chain.step(index, request, context)

@@ -3,6 +3,7 @@
 /// Running it walks an index down the array: each ware gets a ``Next`` naming the chain and the
 /// index after it, so a request allocates nothing per ware. The body is decoded at ``boundary``,
 /// just inside the observation wares, so that they see its outcome.
+@usableFromInline
 final class WareChain: Sendable {
     let wares: [any Ware]
     let transport: any Transport
@@ -31,20 +32,22 @@ final class WareChain: Sendable {
         WareChain(wares: wares + extra, transport: transport)
     }
 
-    /// Runs the chain from the ware at `index` on; at ``boundary``, decodes what comes back.
-    func step(_ index: Int, _ request: PreparedRequest, _ context: CallContext) async throws -> RawResponse {
-        guard index == boundary else { return try await pass(index, request, context) }
-        let response = try await pass(index, request, context)
-        do {
-            try context.record.decodeAtBoundary(response)
-        } catch {
-            throw CallFailure.decorate(error, request: request, context: context, origin: .decoding)
+    /// Runs the chain from the ware at `index` on, the transport past the last one; at
+    /// ``boundary``, decodes what comes back (`decodes` is `false` only for that inner run).
+    ///
+    /// One function for every ware, so that a ware costs one async frame here (with `Next`
+    /// inlined into the ware, two in all).
+    @usableFromInline
+    func step(_ index: Int, _ request: PreparedRequest, _ context: CallContext, decodes: Bool = true) async throws -> RawResponse {
+        if decodes, index == boundary {
+            let response = try await step(index, request, context, decodes: false)
+            do {
+                try context.record.decodeAtBoundary(response)
+            } catch {
+                throw CallFailure.decorate(error, request: request, context: context, origin: .decoding)
+            }
+            return response
         }
-        return response
-    }
-
-    /// Runs the ware at `index`, or the transport past the last one.
-    private func pass(_ index: Int, _ request: PreparedRequest, _ context: CallContext) async throws -> RawResponse {
         guard index < wares.count else { return try await callTransport(request, context) }
         let ware = wares[index]
         let skipped = context.setup.skipped
