@@ -1,0 +1,68 @@
+@testable import Courier
+import Foundation
+import Testing
+
+@Suite("ByteChannel: back-pressure between a transport and a streamed body's reader")
+struct ByteChannelTests {
+    @Test("the producer is told to pause at the high-water mark and resumed once at most half of it is unread")
+    func backPressure() async throws {
+        let resumed = Locked(0)
+        let channel = ByteChannel(highWater: 100, onResume: { resumed.withLock { $0 += 1 } })
+        #expect(channel.offer(Data(count: 60)))
+        #expect(!channel.offer(Data(count: 60)), "120 unread bytes: pause")
+        var chunks = channel.body(length: nil).chunks().makeAsyncIterator()
+        #expect(try await chunks.next()?.count == 60)
+        #expect(resumed.withLock { $0 } == 0, "60 still unread, more than half the mark: still paused")
+        #expect(try await chunks.next()?.count == 60)
+        #expect(resumed.withLock { $0 } == 1, "all read: go on")
+        channel.finish()
+        #expect(try await chunks.next() == nil)
+    }
+
+    @Test("an async producer waits while the reader is behind")
+    func asyncProducer() async throws {
+        let channel = ByteChannel(highWater: 10)
+        let producer = Task {
+            var sent = 0
+            for _ in 0..<50 where await channel.send(Data(count: 4)) { sent += 1 }
+            channel.finish()
+            return sent
+        }
+        var total = 0
+        for try await chunk in channel.body(length: nil).chunks() { total += chunk.count }
+        #expect(total == 200)
+        #expect(await producer.value == 50)
+    }
+
+    @Test("a failure reaches the reader at its next read; a reader that stops cancels the producer")
+    func failureAndCancel() async throws {
+        let failing = ByteChannel()
+        failing.offer(Data(count: 5))
+        failing.finish(throwing: CourierError.transport(.connectionLost(message: "cut")))
+        var iterator = failing.body(length: nil).chunks().makeAsyncIterator()
+        await #expect(throws: CourierError.self) { _ = try await iterator.next() }
+
+        let cancelled = Locked(false)
+        let channel = ByteChannel(onCancel: { cancelled.withLock { $0 = true } })
+        channel.offer(Data(count: 5))
+        do {
+            var reader = channel.body(length: nil).chunks().makeAsyncIterator()
+            _ = try await reader.next()
+        }  // the reader is dropped before the end
+        #expect(cancelled.withLock { $0 })
+        #expect(channel.isCancelled)
+        #expect(!channel.offer(Data(count: 1)), "nothing more is taken")
+    }
+
+    @Test("a reader cancelled while waiting gets CancellationError and stops the producer")
+    func cancelledWhileWaiting() async throws {
+        let cancelled = Locked(false)
+        let channel = ByteChannel(onCancel: { cancelled.withLock { $0 = true } })
+        let body = channel.body(length: nil)
+        let reader = Task { for try await _ in body.chunks() {} }
+        try await Task.sleep(for: .milliseconds(20))
+        reader.cancel()
+        await #expect(throws: CancellationError.self) { try await reader.value }
+        #expect(cancelled.withLock { $0 })
+    }
+}
