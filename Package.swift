@@ -112,6 +112,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: withAsyncHTTPClient),
                 .product(name: "NIOPosix", package: "swift-nio", condition: withAsyncHTTPClient),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: withAsyncHTTPClient),
+                .product(name: "NIOFoundationCompat", package: "swift-nio", condition: withAsyncHTTPClient),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
