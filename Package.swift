@@ -112,6 +112,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: withAsyncHTTPClient),
                 .product(name: "NIOPosix", package: "swift-nio", condition: withAsyncHTTPClient),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: withAsyncHTTPClient),
+                .product(name: "NIOFoundationCompat", package: "swift-nio", condition: withAsyncHTTPClient),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -144,10 +145,16 @@ let package = Package(
         .target(name: "RealAPI", dependencies: ["Courier"], plugins: ["CourierPlugin"]),
         // Killed mid-write by a test, to show a crash leaves the disk cache intact.
         .executableTarget(name: "CacheCrashProbe", dependencies: ["Courier"]),
-        // Runs one hostile-server case per process, so that its peak memory can be measured.
+        // Runs one hostile-server case, or one bulk transfer, per process, so that its peak memory
+        // can be measured.
         .executableTarget(
             name: "TransportProbe",
-            dependencies: ["Courier", asyncHTTPClientTransport, "CourierTestServer"]
+            dependencies: [
+                "Courier", asyncHTTPClientTransport, "CourierTestServer",
+                // For the bulk mode's bare AsyncHTTPClient baseline.
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: withAsyncHTTPClient),
+                .product(name: "NIOCore", package: "swift-nio", condition: withAsyncHTTPClient),
+            ]
         ),
         .executableTarget(
             name: "CourierBenchmark",

@@ -99,7 +99,8 @@ public final class AsyncHTTPClientTransport: Transport {
         _ request: PreparedRequest, on client: HTTPClient, context: TransportContext, ratio: Int
     ) async throws -> RawResponse {
         let deadline = NIODeadline.now() + TimeAmount(max(context.remaining, .zero))
-        let response = try await client.execute(outgoing(request, context: context), deadline: deadline, logger: nil)
+        let response = try await client.execute(
+            outgoing(request, context: context, eventLoops: client.eventLoopGroup), deadline: deadline, logger: nil)
         let head = head(of: response)
         let declared = head.headerFields[.contentLength].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         switch request.delivery(for: head.status).mode {
@@ -115,7 +116,7 @@ public final class AsyncHTTPClientTransport: Transport {
             let file = try FileDownload(destination: destination)
             do {
                 for try await buffer in response.body {
-                    try file.write(Data(buffer.readableBytesView))
+                    try file.write(buffer.sharedData)
                     if context.progress.isActive { context.progress.received(file.written, of: declared) }
                 }
                 let url = try file.commit()
@@ -131,7 +132,7 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     /// AsyncHTTPClient's request for `request`.
-    private static func outgoing(_ request: PreparedRequest, context: TransportContext) -> HTTPClientRequest {
+    private static func outgoing(_ request: PreparedRequest, context: TransportContext, eventLoops: any EventLoopGroup) -> HTTPClientRequest {
         let head = request.http
         var outgoing = HTTPClientRequest(url: "\(head.scheme ?? "https")://\(head.authority ?? "")\(head.path ?? "/")")
         outgoing.method = HTTPMethod(rawValue: head.method.rawValue)
@@ -144,7 +145,7 @@ public final class AsyncHTTPClientTransport: Transport {
                 if context.progress.isActive { context.progress.sent(0, of: data.count) }
             } else {
                 let length: HTTPClientRequest.Body.Length = body.length.map { .known(Int64($0)) } ?? .unknown
-                outgoing.body = .stream(OutgoingChunks(body: body, progress: context.progress), length: length)
+                outgoing.body = .stream(OutgoingChunks(body: body, progress: context.progress, eventLoops: eventLoops), length: length)
             }
         }
         return outgoing

@@ -99,16 +99,27 @@ struct Socket {
         return count >= 0 ? count : nil
     }
 
+    /// Reads what is available into `buffer`; returns the byte count, 0 when the peer closed,
+    /// or `nil` on an error.
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
+        return count >= 0 ? count : nil
+    }
+
     /// Writes all of `bytes`; returns `false` when the peer has gone or `isStopping` says so
     /// while the peer is not reading.
     @discardableResult
     func write(_ bytes: [UInt8], isStopping: () -> Bool = { false }) -> Bool {
+        bytes.withUnsafeBytes { write($0, isStopping: isStopping) }
+    }
+
+    /// Writes all of `bytes` from raw memory, as the array form does.
+    @discardableResult
+    func write(_ bytes: UnsafeRawBufferPointer, isStopping: () -> Bool = { false }) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return -1 }
-                return send(descriptor, base + offset, raw.count - offset, Socket.noSignal)
-            }
+            let sent = send(descriptor, base + offset, bytes.count - offset, Socket.noSignal)
             if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK {
                 if isStopping() { return false }
                 continue

@@ -22,7 +22,7 @@ struct ProbeTable {
             try? serverInput.fileHandleForWriting.close()
             server.waitUntilExit()
         }
-        guard let line = readLine(from: serverOutput.fileHandleForReading), let port = Int(line) else {
+        guard let line = ProbeTable.readLine(from: serverOutput.fileHandleForReading), let port = Int(line) else {
             print("the probe server did not start")
             return
         }
@@ -73,7 +73,8 @@ struct ProbeTable {
         return (text.trimmingCharacters(in: .whitespacesAndNewlines), peak)
     }
 
-    private func readLine(from handle: FileHandle) -> String? {
+    /// The first line `handle` gives (a child's port), without its newline.
+    static func readLine(from handle: FileHandle) -> String? {
         var bytes: [UInt8] = []
         while let byte = try? handle.read(upToCount: 1), let first = byte.first {
             if first == UInt8(ascii: "\n") { break }

@@ -6,6 +6,17 @@ import Foundation
 // transport-probe run <transport> <scenario> <port> [timeout-ms] [limit-bytes]
 //                                               one call; prints "<outcome> <elapsed-ms>"
 // transport-probe throughput                    loopback GETs per second, both transports side by side
+// transport-probe bulk-serve                    a bulk server (GET /bytes/<n>, PUT /sink); prints its port,
+//                                               runs until stdin closes
+// transport-probe bulk <transport> <direction> <port> <bytes> [timeout-ms]
+//                                               one bulk transfer (transport: urlSession, asyncHTTPClient,
+//                                               bareAHC; direction: idle, download, download-slow,
+//                                               download-file, upload-stream, upload-chunked,
+//                                               upload-file);
+//                                               prints "<outcome> <elapsed-ms> <bytes>"
+// transport-probe bulk-table [bytes]            every transport × direction (1 GiB by default), each in its
+//                                               own process under /usr/bin/time -v: peak memory, rate;
+//                                               then Courier+AHC against bare AHC and curl downloading
 // transport-probe                               every transport × scenario, each in its own process
 //                                               under /usr/bin/time -v: outcome, overshoot, peak memory
 
@@ -27,6 +38,33 @@ case "run":
     let timeout = Duration.milliseconds(values.count > 3 ? Int(values[3]) ?? 3000 : 3000)
     let limit = values.count > 4 ? Int(values[4]) ?? (64 << 20) : (64 << 20)
     print(await ProbeRun(transport: values[0], scenario: scenario, port: port, timeout: timeout, limit: limit).run())
+case "bulk-serve":
+    let server = try BulkServer()
+    server.start()
+    FileHandle.standardOutput.write(Data("\(server.port)\n".utf8))
+    _ = FileHandle.standardInput.readDataToEndOfFile()
+    server.stop()
+case "bulk":
+    let values = Array(arguments.dropFirst())
+    guard values.count == 4 || values.count == 5, BulkTable.transports.contains(values[0]), let direction = BulkDirection(rawValue: values[1]),
+          let port = Int(values[2]), let bytes = Int(values[3]), bytes >= 0
+    else {
+        let transports = BulkTable.transports.joined(separator: "|")
+        let directions = BulkDirection.allCases.map(\.rawValue).joined(separator: "|")
+        print("usage: transport-probe bulk <\(transports)> <\(directions)> <port> <bytes> [timeout-ms]")
+        exit(2)
+    }
+    #if AsyncHTTPClient
+    if values[0] == "bareAHC" {
+        print(await BareRun(direction: direction, port: port, bytes: bytes).run())
+        exit(0)
+    }
+    #endif
+    let timeout = Duration.milliseconds(values.count > 4 ? Int(values[4]) ?? 600_000 : 600_000)
+    print(await BulkRun(transport: values[0], direction: direction, port: port, bytes: bytes, timeout: timeout).run())
+case "bulk-table":
+    let bytes = arguments.dropFirst().first.flatMap { Int($0) } ?? BulkTable.defaultBytes
+    try await BulkTable(bytes: bytes).run()
 case "throughput":
     try await Throughput().run()
 default:

@@ -11,7 +11,8 @@ import FoundationNetworking
 /// of the task completing, the calling task's cancellation (which is how the transport's
 /// deadline ends it) or the body passing its size limit; for a streamed body, when the head
 /// arrives, after which the body's reader is fed (the task is suspended while the reader is more
-/// than a megabyte behind) until the task completes, the reader stops, or the deadline passes.
+/// than a megabyte behind, on Apple platforms: see ``canSuspend``) until the task completes, the
+/// reader stops, or the deadline passes.
 /// Only then is the task cancelled, so a server that keeps sending cannot hold the caller,
 /// however long `URLSession` takes to wind the task down.
 final class SessionCall: Sendable {
@@ -48,6 +49,18 @@ final class SessionCall: Sendable {
     }
 
     private let state = Locked(State())
+
+    /// Whether a streamed body's reader falling behind suspends the task. swift-corelibs-foundation
+    /// (Linux) suspends a running task by taking its handle off libcurl's multi handle, which drops
+    /// the connection, and resumes it by sending the request again: the server sees a second
+    /// request and a second response head arrives mid-body (measured with `transport-probe bulk`).
+    /// There the body is fed without pausing, so memory grows by however far the reader falls
+    /// behind the network.
+    #if canImport(FoundationNetworking)
+    static let canSuspend = false
+    #else
+    static let canSuspend = true
+    #endif
 
     init(request: PreparedRequest, context: TransportContext, temporaryUpload: URL?) {
         self.request = request
@@ -91,6 +104,11 @@ final class SessionCall: Sendable {
         let declared = head.headerFields[.contentLength].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         let delivery = request.delivery(for: head.status)
         let outcome = state.withLock { state -> Result<Continuation?, CourierError> in
+            if case .streaming = state.body {
+                // The caller is reading the first response's body: a second head means the
+                // transfer started over, and its bytes must not be taken for the rest of the first.
+                return .failure(CourierError.transport(.connectionLost(message: "the response started over in the middle of its body")))
+            }
             state.head = head
             state.expected = declared
             switch delivery.mode {
@@ -153,7 +171,7 @@ final class SessionCall: Sendable {
             case .streaming(let channel):
                 // Suspended under the lock, so that the reader's catching up (which resumes the
                 // task under the same lock) can never come between the offer and the suspension.
-                if !channel.offer(data), !channel.isCancelled, !state.paused {
+                if !channel.offer(data), SessionCall.canSuspend, !channel.isCancelled, !state.paused {
                     state.paused = true
                     state.task?.suspend()
                 }

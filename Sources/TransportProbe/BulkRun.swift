@@ -1,0 +1,171 @@
+import Courier
+import Foundation
+
+/// What one bulk run moves through the transport, against ``BulkServer`` (`bulk-serve`).
+enum BulkDirection: String, CaseIterable {
+    /// The client made and one 16-byte GET sent: the process's size before any bulk transfer.
+    case idle
+    /// `GET /bytes/<n>` streamed (`Request<HTTPBody>`), counted chunk by chunk and dropped.
+    case download
+    /// `GET /bytes/<n>` streamed and read slowly: a 20 ms pause every 4 MiB (at most ~210 MB/s),
+    /// so the transport has to hold back the network or buffer what the reader has not taken.
+    case downloadSlow = "download-slow"
+    /// `GET /bytes/<n>` written to a temporary file (`.file(to: nil)`), checked and removed.
+    case downloadFile = "download-file"
+    /// `PUT /sink` of generated chunks with a declared length (`Content-Length`).
+    case uploadStream = "upload-stream"
+    /// `PUT /sink` of generated chunks of unknown length (sent chunked).
+    case uploadChunked = "upload-chunked"
+    /// `PUT /sink` of a sparse file of n bytes made before the clock starts.
+    case uploadFile = "upload-file"
+
+    /// The bytes the run should move for a transfer of `bytes`.
+    func expected(_ bytes: Int) -> Int { self == .idle ? BulkDirection.idleBytes : bytes }
+
+    /// How many bytes the idle run asks for.
+    static let idleBytes = 16
+
+    /// How far `download-slow` reads between pauses, and how long it pauses.
+    static let slowStride = 4 << 20
+    static let slowPause = Duration.milliseconds(20)
+}
+
+/// Counts the bytes of chunks as they are read, pausing like `download-slow` when `slow`.
+struct SlowCounter {
+    let slow: Bool
+    private(set) var count = 0
+    private var sincePause = 0
+
+    init(slow: Bool) {
+        self.slow = slow
+    }
+
+    mutating func add(_ bytes: Int) async throws {
+        count += bytes
+        guard slow else { return }
+        sincePause += bytes
+        if sincePause >= BulkDirection.slowStride {
+            sincePause = 0
+            try await Task.sleep(for: BulkDirection.slowPause)
+        }
+    }
+}
+
+/// One bulk transfer through a Courier ``Client`` on one transport, run in a process of its own
+/// so that `/usr/bin/time -v` sees only its memory.
+struct BulkRun {
+    let transport: String
+    let direction: BulkDirection
+    let port: Int
+    let bytes: Int
+    let timeout: Duration
+
+    /// `<outcome> <elapsed-ms> <bytes>`: `ok` when the byte count is the one asked for, `short`
+    /// when it is not, or the failure's kind.
+    func run() async -> String {
+        let made = ProbeTransports.make(transport)
+        defer { BulkFiles.remove(scratch) }
+        let service = ServiceConfiguration(
+            name: "bulk", baseURL: URL(string: "http://127.0.0.1:\(port)")!, timeout: timeout)
+        var moved = -1
+        let outcome: String
+        let clock = ContinuousClock()
+        var start = clock.now
+        do {
+            let upload = direction == .uploadFile ? try BulkFiles.sparse(bytes, at: scratch) : nil
+            let client = try Client(service: service, transport: made)
+            start = clock.now
+            moved = try await transfer(client, upload: upload)
+            outcome = moved == direction.expected(bytes) ? "ok" : "short"
+        } catch let error as CourierError {
+            if case .transport(.timedOut) = error.reason { outcome = "timedOut" } else { outcome = error.kind.name }
+        } catch {
+            outcome = "\(type(of: error))"
+        }
+        let elapsed = clock.now - start
+        await ProbeTransports.shutDown(made)
+        return BulkFiles.line(outcome, elapsed, moved)
+    }
+
+    /// Where this run's upload file goes.
+    private let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bulk-\(UUID().uuidString)")
+
+    private func transfer(_ client: Client, upload: URL?) async throws -> Int {
+        switch direction {
+        case .idle:
+            return try await client.send(Request<Data>(method: .get, path: "/bytes/\(BulkDirection.idleBytes)")).count
+        case .download, .downloadSlow:
+            let body = try await client.send(Request<HTTPBody>(method: .get, path: "/bytes/\(bytes)"))
+            var counter = SlowCounter(slow: direction == .downloadSlow)
+            for try await chunk in body.chunks() { try await counter.add(chunk.count) }
+            return counter.count
+        case .downloadFile:
+            let file = try await client.send(Request<URL>(method: .get, path: "/bytes/\(bytes)", decoding: .file(to: nil)))
+            defer { BulkFiles.remove(file) }
+            return BulkFiles.size(of: file)
+        case .uploadStream, .uploadChunked, .uploadFile:
+            var request = Request<String>(method: .put, path: "/sink")
+            if let upload {
+                request.body = .file(upload)
+            } else {
+                request.body = .stream(
+                    GeneratedChunks(total: bytes), length: direction == .uploadStream ? bytes : nil,
+                    contentType: "application/octet-stream")
+            }
+            return Int(try await client.send(request)) ?? -1
+        }
+    }
+}
+
+/// `total` bytes as chunks of ``chunkSize``, all views of one buffer: producing them costs no
+/// memory, so what a run holds is the transport's doing.
+struct GeneratedChunks: AsyncSequence, Sendable {
+    typealias Element = Data
+
+    static let chunkSize = 64 * 1024
+    static let block = Data(repeating: UInt8(ascii: "x"), count: chunkSize)
+
+    let total: Int
+
+    func makeAsyncIterator() -> Iterator { Iterator(remaining: total) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var remaining: Int
+
+        mutating func next() async -> Data? {
+            guard remaining > 0 else { return nil }
+            let count = Swift.min(remaining, GeneratedChunks.chunkSize)
+            remaining -= count
+            return count == GeneratedChunks.chunkSize ? GeneratedChunks.block : GeneratedChunks.block.prefix(count)
+        }
+    }
+}
+
+/// Files and output shared by the bulk runs.
+enum BulkFiles {
+    /// Makes a sparse file of `bytes` zeros at `url` (no disk blocks, no memory) and returns it.
+    static func sparse(_ bytes: Int, at url: URL) throws -> URL {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        try handle.truncate(atOffset: UInt64(bytes))
+        return url
+    }
+
+    /// The size of the file at `url`, or -1.
+    static func size(of url: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? -1
+    }
+
+    static func remove(_ url: URL) {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// `<outcome> <elapsed-ms> <bytes>`.
+    static func line(_ outcome: String, _ elapsed: Duration, _ bytes: Int) -> String {
+        let (seconds, attoseconds) = elapsed.components
+        return "\(outcome) \(seconds * 1000 + attoseconds / 1_000_000_000_000_000) \(bytes)"
+    }
+}

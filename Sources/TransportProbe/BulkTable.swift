@@ -1,0 +1,168 @@
+import Foundation
+
+/// Moves a gigabyte (or `bytes`) through each transport in each direction, every run in a
+/// process of its own under `/usr/bin/time -v` against ``BulkServer`` in another, and prints
+/// Markdown tables: peak resident memory (and how far above the transport's idle run), time
+/// and rate; then the download rate of Courier on AsyncHTTPClient against AsyncHTTPClient alone
+/// and `curl`, interleaved over rounds.
+struct BulkTable {
+    static let defaultBytes = 1 << 30
+    static let rounds = 5
+
+    let bytes: Int
+
+    /// Every transport the probe has, and AsyncHTTPClient alone when it has that one.
+    static var transports: [String] {
+        ProbeTransports.names.contains("asyncHTTPClient") ? ProbeTransports.names + ["bareAHC"] : ProbeTransports.names
+    }
+
+    func run() async throws {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).path
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: executable)
+        server.arguments = ["bulk-serve"]
+        let serverInput = Pipe()
+        let serverOutput = Pipe()
+        server.standardInput = serverInput
+        server.standardOutput = serverOutput
+        try server.run()
+        defer {
+            try? serverInput.fileHandleForWriting.close()
+            server.waitUntilExit()
+        }
+        guard let line = ProbeTable.readLine(from: serverOutput.fileHandleForReading), let port = Int(line) else {
+            print("the bulk server did not start")
+            return
+        }
+        print("\(BulkTable.mebibytes(bytes)) MiB each way; peak RSS of the client process (`/usr/bin/time -v`); above idle = minus its transport's idle run\n")
+        print("| transport | direction | outcome | peak RSS | above idle | elapsed | MB/s | CPU |")
+        print("|---|---|---|--:|--:|--:|--:|--:|")
+        for transport in BulkTable.transports {
+            var idle: Int?
+            for direction in BulkDirection.allCases {
+                let (result, peak, cpu) = try measure(executable, ["bulk", transport, direction.rawValue, "\(port)", "\(bytes)"])
+                let run = BulkResult(result)
+                if direction == .idle { idle = peak }
+                let above = direction == .idle ? "-" : idle.map { "\(BulkTable.mebibytes(($0 < peak ? peak - $0 : 0) * 1024)) MiB" } ?? "?"
+                let rate = direction == .idle ? "-" : run.rate(direction.expected(bytes))
+                print("| \(transport) | \(direction.rawValue) | \(run.outcome) | \(BulkTable.mebibytes(peak * 1024)) MiB | \(above) | \(run.milliseconds) ms | \(rate) | \(cpu) ms |")
+            }
+        }
+        guard ProbeTransports.names.contains("asyncHTTPClient") else { return }
+        try compareDownloads(executable, port)
+    }
+
+    /// Courier on AsyncHTTPClient, AsyncHTTPClient alone and `curl` downloading `bytes`, one
+    /// after the other in each round, so that a busy moment hurts all three alike. Each run's CPU
+    /// time (user + system, from `/usr/bin/time`) is printed too: it does not depend on how the
+    /// scheduler happens to place the threads, which moves the elapsed times a lot on loopback.
+    private func compareDownloads(_ executable: String, _ port: Int) throws {
+        let url = "http://127.0.0.1:\(port)/bytes/\(bytes)"
+        let contenders: [(name: String, command: [String], isCurl: Bool)] = [
+            ("Courier + AHC", [executable, "bulk", "asyncHTTPClient", "download", "\(port)", "\(bytes)"], false),
+            ("bare AHC", [executable, "bulk", "bareAHC", "download", "\(port)", "\(bytes)"], false),
+            ("curl", ["/usr/bin/env", "curl", "-s", "-o", "/dev/null", "-w", "ok %{time_total} %{size_download}", url], true),
+        ]
+        var times = Array(repeating: [Int](), count: contenders.count)
+        var cpu = Array(repeating: [Int](), count: contenders.count)
+        for _ in 0..<BulkTable.rounds {
+            for (index, contender) in contenders.enumerated() {
+                let (text, cpuMilliseconds) = try cpuTimed(contender.command)
+                var result = BulkResult(text)
+                if contender.isCurl {  // curl prints seconds: "ok <seconds> <bytes>"
+                    let parts = text.split(separator: " ")
+                    let seconds = parts.count == 3 ? Double(parts[1]) : nil
+                    result.milliseconds = seconds.map { Int(($0 * 1000).rounded()) } ?? -1
+                }
+                guard result.outcome == "ok", result.bytes == bytes, result.milliseconds >= 0 else {
+                    print("\n\(contender.name) failed: \(text)")
+                    return
+                }
+                times[index].append(result.milliseconds)
+                cpu[index].append(cpuMilliseconds)
+            }
+        }
+        let medians = times.map(BulkTable.median)
+        let fasterBaseline = min(medians[1], medians[2])
+        print("\n\(BulkTable.mebibytes(bytes)) MiB download, \(BulkTable.rounds) rounds interleaved; medians; ratio = rate over the faster of bare AHC and curl\n")
+        print("| client | rounds (ms) | median | MB/s | ratio | CPU (median) |")
+        print("|---|---|--:|--:|--:|--:|")
+        for (index, contender) in contenders.enumerated() {
+            let median = medians[index]
+            let ratio = String(format: "%.2f×", Double(fasterBaseline) / Double(max(median, 1)))
+            let rounds = times[index].map(String.init).joined(separator: ", ")
+            print("| \(contender.name) | \(rounds) | \(median) ms | \(BulkResult.rate(bytes, median)) | \(ratio) | \(BulkTable.median(cpu[index])) ms |")
+        }
+    }
+
+    /// What `command` prints, and the CPU time it used in milliseconds (user + system).
+    private func cpuTimed(_ command: [String]) throws -> (String, Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "cpu %U %S"] + command
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let line = report.split(separator: "\n").last { $0.hasPrefix("cpu ") }
+        let seconds = line?.split(separator: " ").dropFirst().compactMap { Double($0) }.reduce(0, +) ?? 0
+        return (text.trimmingCharacters(in: .whitespacesAndNewlines), Int((seconds * 1000).rounded()))
+    }
+
+    private static func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
+
+    /// Runs one case under `/usr/bin/time -v` and `prlimit` (so that a transport that gathers
+    /// the body ends as "crashed" rather than exhausting the machine); its output, peak RSS in KB
+    /// and CPU time (user + system) in milliseconds.
+    private func measure(_ executable: String, _ arguments: [String]) throws -> (String, Int, Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-v", "prlimit", "--as=\(ProbeTable.addressSpaceCap)", executable] + arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = report.split(separator: "\n")
+        func value(_ label: String) -> Double {
+            lines.first { $0.contains(label) }.flatMap { $0.split(separator: ":").last }
+                .flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        }
+        let cpu = Int(((value("User time (seconds)") + value("System time (seconds)")) * 1000).rounded())
+        return (text.trimmingCharacters(in: .whitespacesAndNewlines), Int(value("Maximum resident set size")), cpu)
+    }
+
+    static func mebibytes(_ bytes: Int) -> Int { (bytes + (1 << 19)) >> 20 }
+}
+
+/// One run's `<outcome> <elapsed-ms> <bytes>`.
+struct BulkResult {
+    var milliseconds: Int
+    var bytes: Int
+    var outcome: String
+
+    /// Reads a run's line; a process that printed nothing "crashed".
+    init(_ line: String) {
+        let parts = line.split(separator: " ")
+        outcome = parts.first.map(String.init) ?? "crashed"
+        milliseconds = parts.count > 1 ? Int(parts[1]) ?? -1 : -1
+        bytes = parts.count > 2 ? Int(parts[2]) ?? -1 : -1
+    }
+
+    /// The rate at which `expected` bytes moved, or `-` for a run that failed.
+    func rate(_ expected: Int) -> String {
+        outcome == "ok" ? BulkResult.rate(expected, milliseconds) : "-"
+    }
+
+    /// `bytes` in `milliseconds` as MB/s (10⁶ bytes a second).
+    static func rate(_ bytes: Int, _ milliseconds: Int) -> String {
+        "\(Int((Double(bytes) / 1e3 / Double(max(milliseconds, 1))).rounded()))"
+    }
+}
