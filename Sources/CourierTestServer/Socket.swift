@@ -22,14 +22,28 @@ struct Socket {
 
     /// Opens a TCP socket listening on 127.0.0.1 at `port` (0 picks a free port).
     static func listen(port: UInt16) throws(SocketError) -> Socket {
+        let socket = try bound(port: port, reusingAddress: true)
+        guard systemListen(socket.descriptor, 64) == 0 else {
+            let code = errno
+            socket.close()
+            throw SocketError(call: "listen", code: code)
+        }
+        return socket
+    }
+
+    /// Opens a TCP socket bound to 127.0.0.1 at `port` (0 picks a free port) that does not
+    /// listen. Without `reusingAddress`, no other socket can take the port while this one holds it.
+    static func bound(port: UInt16, reusingAddress: Bool) throws(SocketError) -> Socket {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
         let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw SocketError(call: "socket", code: errno) }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        if reusingAddress {
+            var yes: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         #if canImport(Darwin)
         address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
@@ -46,11 +60,6 @@ struct Socket {
             let code = errno
             systemClose(fd)
             throw SocketError(call: "bind", code: code)
-        }
-        guard systemListen(fd, 64) == 0 else {
-            let code = errno
-            systemClose(fd)
-            throw SocketError(call: "listen", code: code)
         }
         return Socket(descriptor: fd)
     }

@@ -66,11 +66,9 @@ struct AsyncHTTPClientSecretTests {
 
     @Test("a refused connection fails without the key in the error or its dump")
     func refusedConnection() async throws {
-        // A port that was just free: nothing listens there any more.
-        let closed = try TestServer()
-        let baseURL = closed.baseURL
-        closed.stop()
-        let (client, transport) = try partnerClient(baseURL)
+        let closed = try ClosedPort()  // refuses, and no other test's server can take it meanwhile
+        defer { withExtendedLifetime(closed) {} }  // held until the test ends
+        let (client, transport) = try partnerClient(closed.baseURL)
         let error = try await failure(of: client, "/any", transport: transport)
         #expect(error.kind == .transport)
         expectNoKey(in: error)

@@ -84,11 +84,11 @@ struct DeliveryConformanceTests {
 
     @Test("a port nobody listens on is cannotConnect, with no query value in the message", arguments: TransportUnderTest.allCases)
     func connectionRefused(_ transport: TransportUnderTest) async throws {
-        let server = try TestServer()
-        let url = server.baseURL
-        server.stop()
+        let closed = try ClosedPort()  // refuses, and no other test's server can take it meanwhile
+        defer { withExtendedLifetime(closed) {} }  // held until the test ends
         let made = transport.make()
-        let client = try Client(service: ServiceConfiguration(name: "gone", baseURL: url, timeout: .seconds(10)), transport: made)
+        let client = try Client(
+            service: ServiceConfiguration(name: "gone", baseURL: closed.baseURL, timeout: .seconds(10)), transport: made)
         var request = Request<String>(method: .get, path: "/")
         request.addQuery("api_key", "s3cret-key")
         let (error, _) = await failure(of: request, on: client)

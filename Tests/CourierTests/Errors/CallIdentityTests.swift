@@ -80,9 +80,9 @@ struct CallIdentityTests {
             #expect(invalid.call?.endpoint == "getPet")
             #expect(invalid.call?.url.hasSuffix("/pets/{id}") == true)
         }
-        let closed = try TestServer()
+        let closed = try ClosedPort()
+        defer { withExtendedLifetime(closed) {} }  // held until the test ends
         let url = closed.baseURL
-        closed.stop()
         let client = try Client(service: ServiceConfiguration(name: "gone", baseURL: url, timeout: .seconds(5)))
         let error = try #require(await thrownError {
             _ = try await client.send(Request<String>(method: .delete, path: "/pets/1", name: "deletePet"))

@@ -319,11 +319,9 @@ struct SecretRedactionTests {
             expectNoURLInside(error)
         }
 
-        // A port that was just free: nothing listens there any more.
-        let closed = try TestServer()
-        let baseURL = closed.baseURL
-        closed.stop()
-        var service = ServiceConfiguration(name: "refused", baseURL: baseURL, timeout: .seconds(10))
+        let closed = try ClosedPort()  // refuses, and no other test's server can take it meanwhile
+        defer { withExtendedLifetime(closed) {} }  // held until the test ends
+        var service = ServiceConfiguration(name: "refused", baseURL: closed.baseURL, timeout: .seconds(10))
         partnerScheme(.apiKeyQuery("pk"))(&service)
         let client = try Client(service: service, transport: URLSessionTransport(), wares: [partnerAuthenticator()])
         let error = try #require(await thrownError { _ = try await client.send(Request<String>(method: .get, path: "/any")) } as? CourierError)

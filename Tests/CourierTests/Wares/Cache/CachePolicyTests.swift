@@ -82,9 +82,9 @@ struct CachePolicyTests {
         let notFound = try #require(await thrownError { _ = try await client.send(item(policy)) } as? CourierError)
         #expect(notFound.status?.code == 404, "only failures of the network or the server fall back")
 
-        let closed = try TestServer()
+        let closed = try ClosedPort()
+        defer { withExtendedLifetime(closed) {} }  // held until the test ends
         let gone = closed.baseURL
-        closed.stop()
         let cache = HTTPCache()
         let offline = try Client(service: ServiceConfiguration(name: "x", baseURL: gone, timeout: .seconds(5)), wares: [cache])
         let key = CacheKey(partition: CacheKey.sharedPartition, method: "GET", url: gone.absoluteString + "/item")
