@@ -77,7 +77,8 @@ struct SharedWaitDeadlineTests {
         let auth = Authenticator(store: store)
         let client = try server.client(auth)
         var hurried = dataRequest()
-        hurried.timeout = .seconds(5)  // room for the first attempt on a loaded machine: the wait must be the refresh
+        // Room for the first attempt on a machine also building a package: the wait must be the refresh.
+        hurried.timeout = .seconds(10)
         let call = Task { try await client.send(hurried) }
         try await server.refreshArrived()
         let error = try #require(await call.result.failureError as? CourierError)

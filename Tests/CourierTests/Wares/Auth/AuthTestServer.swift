@@ -117,7 +117,8 @@ final class AuthTestServer: @unchecked Sendable {
         _ authenticator: Authenticator, schemes: [AuthScheme] = [session],
         clock: any Clock<Duration> = ContinuousClock(), wallClock: WallClock = .system
     ) throws -> Client {
-        var service = ServiceConfiguration(name: "auth", baseURL: server.baseURL, timeout: .seconds(10))
+        // A bound, not a wait: generous, because the suite runs these beside a package build.
+        var service = ServiceConfiguration(name: "auth", baseURL: server.baseURL, timeout: .seconds(30))
         service.authSchemes = schemes
         service.defaultAuthScheme = schemes.first?.name
         return try Client(service: service, wares: [authenticator], clock: clock, wallClock: wallClock)
