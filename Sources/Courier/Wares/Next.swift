@@ -5,23 +5,22 @@
 /// another task, after its own `intercept` returned (sharing one call among several callers).
 /// Running it allocates nothing.
 public struct Next: Sendable {
+    /// What runs: a client's chain from ``index`` on, or a closure given in a test.
     @usableFromInline
-    enum Target: Sendable {
-        case chain(WareChain, index: Int)
-        case closure(@Sendable (PreparedRequest, CallContext) async throws -> RawResponse)
-    }
-
+    let link: NextLink
     @usableFromInline
-    let target: Target
+    let index: Int
 
     /// The wares of `chain` from `index` on, then its transport.
     init(chain: WareChain, index: Int) {
-        target = .chain(chain, index: index)
+        link = chain
+        self.index = index
     }
 
     /// A rest of the pipeline made of `run`: for calling a ware by itself in tests.
     public init(_ run: @escaping @Sendable (PreparedRequest, CallContext) async throws -> RawResponse) {
-        target = .closure(run)
+        link = ClosureLink(run)
+        index = 0
     }
 
     /// Runs the rest of the pipeline and returns how it ended, success or failure, for a ware that
@@ -34,9 +33,37 @@ public struct Next: Sendable {
     /// costs a ware no async frame of its own.
     @inlinable
     public func callAsFunction(_ request: PreparedRequest, _ context: CallContext) async throws -> RawResponse {
-        switch target {
-        case .chain(let chain, let index): try await chain.step(index, request, context)
-        case .closure(let run): try await run(request, context)
-        }
+        try await link.run(index, request, context)
+    }
+}
+
+/// What a ``Next`` runs: one class reference and an index keep `Next` two words, copied without
+/// outlined enum copies (a ware passes it on every call).
+@usableFromInline
+class NextLink: @unchecked Sendable {
+    // @unchecked: subclasses hold only immutable Sendable state.
+    @usableFromInline
+    init() {}
+
+
+    /// Runs from `index` on.
+    @usableFromInline
+    func run(_ index: Int, _ request: PreparedRequest, _ context: CallContext) async throws -> RawResponse {
+        // Never reached: only the two subclasses below are made, and both override this.
+        throw CourierError.other(.ware, "this Next runs no pipeline")
+    }
+}
+
+/// A closure standing for the rest of the pipeline.
+final class ClosureLink: NextLink, @unchecked Sendable {
+    // @unchecked: one immutable Sendable closure.
+    let closure: @Sendable (PreparedRequest, CallContext) async throws -> RawResponse
+
+    init(_ closure: @escaping @Sendable (PreparedRequest, CallContext) async throws -> RawResponse) {
+        self.closure = closure
+    }
+
+    override func run(_ index: Int, _ request: PreparedRequest, _ context: CallContext) async throws -> RawResponse {
+        try await closure(request, context)
     }
 }

@@ -3,8 +3,8 @@
 /// Running it walks an index down the array: each ware gets a ``Next`` naming the chain and the
 /// index after it, so a request allocates nothing per ware. The body is decoded at ``boundary``,
 /// just inside the observation wares, so that they see its outcome.
-@usableFromInline
-final class WareChain: Sendable {
+final class WareChain: NextLink, @unchecked Sendable {
+    // @unchecked: immutable after init; every stored property is Sendable.
     let wares: [any Ware]
     let transport: any Transport
     /// The index of the first ware outside the observation slot: decoding runs there.
@@ -15,6 +15,10 @@ final class WareChain: Sendable {
         self.wares = ordered
         self.transport = transport
         self.boundary = ordered.firstIndex { !$0.position.observesDecoding } ?? ordered.count
+    }
+
+    override func run(_ index: Int, _ request: PreparedRequest, _ context: CallContext) async throws -> RawResponse {
+        try await step(index, request, context)
     }
 
     /// Stable sort by position: ties keep the order in which the wares were given.
@@ -37,7 +41,6 @@ final class WareChain: Sendable {
     ///
     /// One function for every ware, so that a ware costs one async frame here (with `Next`
     /// inlined into the ware, two in all).
-    @usableFromInline
     func step(_ index: Int, _ request: PreparedRequest, _ context: CallContext, decodes: Bool = true) async throws -> RawResponse {
         if decodes, index == boundary {
             let response = try await step(index, request, context, decodes: false)
