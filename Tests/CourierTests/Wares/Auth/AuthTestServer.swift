@@ -39,6 +39,12 @@ final class AuthTestServer: @unchecked Sendable {
             }
             return .json(#"{"ok":true}"#)
         }
+        // An upload behind the same check: answers with the number of bytes it received.
+        server.route(.put, "/upload") { [self] request in
+            let valid = locked { $0.access }
+            guard request.header("Authorization") == "Bearer \(valid)" else { return .json(#"{"error":"unauthorized"}"#, status: 401) }
+            return .json(#"{"received":\#(request.body.count)}"#)
+        }
         // Checks the token on arrival and answers after a delay: a late 401 for an old token.
         server.route(.get, "/slow") { [self] request in
             let valid = locked { $0.access }
