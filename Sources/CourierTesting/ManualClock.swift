@@ -123,8 +123,10 @@ public final class ManualClock: Clock, Sendable {
 
     /// Waits (on the real clock, polling every millisecond, at most `timeout`) until at least
     /// `count` sleeps are pending, so a test can advance past them; returns whether they are.
+    /// The default bound is generous (a minute): it is only reached when something is wrong, and
+    /// a loaded CI machine can take seconds to schedule the sleeper.
     @discardableResult
-    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(60)) async -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while sleeperCount < count {
