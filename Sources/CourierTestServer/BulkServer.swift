@@ -39,14 +39,7 @@ public final class BulkServer: Sendable {
     ///
     /// - Throws: ``SocketError`` when the socket cannot be opened or bound.
     public init(port: UInt16 = 0) throws {
-        let listener = try Socket.listen(port: port)
-        do {
-            self.port = try listener.localPort()
-        } catch {
-            listener.close()
-            throw error
-        }
-        self.listener = listener
+        (listener, self.port) = try Socket.listener(port: port)
     }
 
     deinit {
@@ -55,7 +48,7 @@ public final class BulkServer: Sendable {
 
     /// `http://127.0.0.1:<port>`.
     public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+        Socket.baseURL(port: port)
     }
 
     /// How many requests have arrived so far (their heads read).

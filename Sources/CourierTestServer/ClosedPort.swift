@@ -31,6 +31,6 @@ public final class ClosedPort: Sendable {
 
     /// `http://127.0.0.1:<port>`.
     public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+        Socket.baseURL(port: port)
     }
 }

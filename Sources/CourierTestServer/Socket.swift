@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -62,6 +63,22 @@ struct Socket {
             throw SocketError(call: "bind", code: code)
         }
         return Socket(descriptor: fd)
+    }
+
+    /// A socket listening on 127.0.0.1 at `port` (0 picks a free port) and the port it got.
+    static func listener(port: UInt16) throws(SocketError) -> (socket: Socket, port: UInt16) {
+        let socket = try listen(port: port)
+        do {
+            return (socket, try socket.localPort())
+        } catch {
+            socket.close()
+            throw error
+        }
+    }
+
+    /// `http://127.0.0.1:<port>`.
+    static func baseURL(port: UInt16) -> URL {
+        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
     }
 
     /// The local port this socket is bound to.

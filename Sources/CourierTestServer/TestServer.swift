@@ -48,14 +48,7 @@ public final class TestServer: Sendable {
     ///
     /// - Throws: ``SocketError`` when the socket cannot be opened or bound.
     public init(port: UInt16 = 0) throws {
-        let listener = try Socket.listen(port: port)
-        do {
-            self.port = try listener.localPort()
-        } catch {
-            listener.close()
-            throw error
-        }
-        self.listener = listener
+        (listener, self.port) = try Socket.listener(port: port)
     }
 
     deinit {
@@ -64,7 +57,7 @@ public final class TestServer: Sendable {
 
     /// `http://127.0.0.1:<port>`, to use as a service's base URL.
     public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+        Socket.baseURL(port: port)
     }
 
     /// Registers `handler` for `method` requests to `path` (percent-encoded, `{name}` matches a

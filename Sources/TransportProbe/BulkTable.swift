@@ -17,23 +17,13 @@ struct BulkTable {
     }
 
     func run() async throws {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).path
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: executable)
-        server.arguments = ["bulk-serve"]
-        let serverInput = Pipe()
-        let serverOutput = Pipe()
-        server.standardInput = serverInput
-        server.standardOutput = serverOutput
-        try server.run()
-        defer {
-            try? serverInput.fileHandleForWriting.close()
-            server.waitUntilExit()
-        }
-        guard let line = ProbeTable.readLine(from: serverOutput.fileHandleForReading), let port = Int(line) else {
+        guard let server = try ChildServer(command: "bulk-serve") else {
             print("the bulk server did not start")
             return
         }
+        defer { server.stop() }
+        let port = server.port
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).path
         print("\(BulkTable.mebibytes(bytes)) MiB each way; peak RSS of the client process (`/usr/bin/time -v`); above idle = minus its transport's idle run\n")
         print("| transport | direction | outcome | peak RSS | above idle | elapsed | MB/s | CPU |")
         print("|---|---|---|--:|--:|--:|--:|--:|")

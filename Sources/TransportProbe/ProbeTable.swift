@@ -9,23 +9,13 @@ struct ProbeTable {
     static let limit = 64 << 20
 
     func run() async throws {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).path
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: executable)
-        server.arguments = ["serve"]
-        let serverInput = Pipe()
-        let serverOutput = Pipe()
-        server.standardInput = serverInput
-        server.standardOutput = serverOutput
-        try server.run()
-        defer {
-            try? serverInput.fileHandleForWriting.close()
-            server.waitUntilExit()
-        }
-        guard let line = ProbeTable.readLine(from: serverOutput.fileHandleForReading), let port = Int(line) else {
+        guard let server = try ChildServer(command: "serve") else {
             print("the probe server did not start")
             return
         }
+        defer { server.stop() }
+        let port = server.port
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).path
         print("timeout \(ProbeTable.timeoutMilliseconds) ms, limit \(ProbeTable.limit >> 20) MB")
         print("transport        scenario      outcome            elapsed  overshoot  peak RSS")
         for transport in ProbeTable.transports {
