@@ -10,6 +10,9 @@ class CallRecord: @unchecked Sendable {
     let parentCallID: CallID?
     let core: ClientCore
     let setup: CallSetup
+    /// Whether the call skips any ware type (a side request), read once here rather than by
+    /// copying the set at every ware.
+    let skipsWares: Bool
     let storage = CallStorage()
     /// Whose call it is; decided by the client before any ware runs.
     var principal: Principal = .anonymous
@@ -20,6 +23,7 @@ class CallRecord: @unchecked Sendable {
         self.parentCallID = parent
         self.core = core
         self.setup = setup
+        self.skipsWares = !setup.skipped.isEmpty
     }
 
     /// Decodes `response` at the chain's boundary and keeps the value; nothing for a context

@@ -53,8 +53,7 @@ final class WareChain: NextLink, @unchecked Sendable {
         }
         guard index < wares.count else { return try await callTransport(request, context) }
         let ware = wares[index]
-        let skipped = context.setup.skipped
-        if !skipped.isEmpty, skipped.contains(ObjectIdentifier(type(of: ware))) {
+        if context.record.skipsWares, context.setup.skipped.contains(ObjectIdentifier(type(of: ware))) {
             return try await step(index + 1, request, context)
         }
         do {
