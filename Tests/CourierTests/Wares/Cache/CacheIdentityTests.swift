@@ -242,7 +242,7 @@ struct CacheReturningUserTests {
 }
 
 /// Puts `Authorization: Bearer <token>` on its request from the standard slot, outside the cache,
-/// without saying whose it is (not an `IdentifyingWare`), as an app's own ware might.
+/// without saying whose it is (its `principal(for:context:)` says nothing), as an app's own ware might.
 private struct HandMadeAuthorization: Ware {
     let token: String
     func intercept(
