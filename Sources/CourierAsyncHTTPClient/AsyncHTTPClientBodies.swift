@@ -7,7 +7,8 @@ import NIOCore
 import NIOFoundationCompat
 
 /// A request body's chunks as AsyncHTTPClient takes them: read as it sends (so a file or a
-/// stream is never gathered), counted for progress, and checked against the declared length.
+/// stream is never gathered) and counted for progress; a stream's own chunks check its declared
+/// length.
 ///
 /// AsyncHTTPClient hands each chunk to the connection's event loop without waiting, and pauses
 /// taking chunks only once that loop has seen its socket fall behind; a producer faster than the
@@ -45,17 +46,9 @@ struct OutgoingChunks: AsyncSequence, Sendable {
                 let drained = eventLoops.makeIterator().map { $0.submit {} }
                 for loop in drained { _ = try? await loop.get() }
             }
-            guard let chunk = try await chunks.next() else {
-                if let declared, declared != sent {
-                    throw CourierError.invalidRequest(.bodyLengthMismatch(declared: declared, actual: sent))
-                }
-                return nil
-            }
+            guard let chunk = try await chunks.next() else { return nil }
             sent += chunk.count
             undrained += chunk.count
-            if let declared, sent > declared {
-                throw CourierError.invalidRequest(.bodyLengthMismatch(declared: declared, actual: sent))
-            }
             if progress.isActive { progress.sent(sent, of: declared) }
             return ByteBuffer(bytes: chunk)
         }

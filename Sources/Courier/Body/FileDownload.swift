@@ -46,20 +46,7 @@ package final class FileDownload {
     /// Appends `data`.
     package func write(_ data: Data) throws(CourierError) {
         guard descriptor >= 0 else { return }
-        let failure = data.withUnsafeBytes { bytes -> Int32? in
-            guard let base = bytes.baseAddress else { return nil }
-            var offset = 0
-            while offset < bytes.count {
-                let count = systemWrite(descriptor, base + offset, bytes.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += count
-            }
-            return nil
-        }
-        if let failure { throw FileDownload.failure(destination ?? partial, failure) }
+        if let failure = NewFile.writeAll(data, to: descriptor) { throw FileDownload.failure(destination ?? partial, failure) }
         written += data.count
     }
 
@@ -95,7 +82,3 @@ package final class FileDownload {
     }
 }
 
-/// The system's `write`, named apart from ``FileDownload/write(_:)``.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
-}

@@ -23,7 +23,7 @@ extension HTTPBody {
             switch body.storage {
             case .bytes(let data): Iterator(state: .bytes(data.isEmpty ? nil : data))
             case .file(let url): Iterator(state: .file(FileChunkReader(url: url)))
-            case .stream(let source): Iterator(state: source.makeReader())
+            case .stream(let source): Iterator(state: source.makeReader(), declared: body.length)
             }
         }
 
@@ -38,8 +38,21 @@ extension HTTPBody {
             }
 
             var state: State
+            /// The length a stream declared, checked as its chunks arrive.
+            var declared: Int?
+            /// The bytes a stream produced so far.
+            var produced = 0
+
+            init(state: State, declared: Int? = nil) {
+                self.state = state
+                self.declared = declared
+            }
 
             /// The next chunk, or `nil` at the end of the body.
+            ///
+            /// - Throws: for a stream that declared its length,
+            ///   ``InvalidRequestReason/bodyLengthMismatch(declared:actual:)`` as soon as it produces
+            ///   more, or when it ends with fewer: a transport never sends a body its length misstates.
             public mutating func next() async throws -> Data? {
                 switch state {
                 case .bytes(let data):
@@ -51,6 +64,11 @@ extension HTTPBody {
                     return chunk
                 case .stream(let reader):
                     let chunk = try await reader.next()
+                    produced += chunk?.count ?? 0
+                    if let declared, chunk == nil ? produced != declared : produced > declared {
+                        state = .done
+                        throw CourierError.invalidRequest(.bodyLengthMismatch(declared: declared, actual: produced))
+                    }
                     if chunk == nil { state = .done }
                     return chunk
                 case .failed(let error):

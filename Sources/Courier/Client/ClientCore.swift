@@ -66,9 +66,7 @@ final class ClientCore: Sendable {
         context.storage.addSecrets(secrets)
         let prepared: PreparedRequest
         do {
-            var encoded = try encoder.prepare(request)
-            encoded.responseDelivery = decoding.delivery
-            prepared = encoded
+            prepared = try encoder.prepare(request, delivery: decoding.delivery)
         } catch {
             throw CallFailure.decorate(error, request: encoder.unencoded(request), context: context, origin: .encoding)
         }

@@ -41,7 +41,14 @@ struct RequestEncoder: Sendable {
         self.encoder = service.coding.makeEncoder()
     }
 
+    /// `request` ready for the wire, its response body handed over as its own decoding asks.
     func prepare<Expected>(_ request: Request<Expected>) throws(CourierError) -> PreparedRequest {
+        try prepare(request, delivery: request.decoding.delivery)
+    }
+
+    /// `request` ready for the wire, its response body to be handed over as `delivery` (the
+    /// decoding the call uses, which ``Client/raw(_:)`` replaces).
+    func prepare<Expected>(_ request: Request<Expected>, delivery: ResponseDelivery) throws(CourierError) -> PreparedRequest {
         if let defaultHeadersError { throw defaultHeadersError }
         var path = basePath
         try RequestEncoder.appendPath(request.pathTemplate, parameters: request.pathParameters, to: &path)
@@ -55,7 +62,7 @@ struct RequestEncoder: Sendable {
         try PreparedRequest.checkBodyAllowed(body, method: request.method)
         let http = HTTPRequest(method: request.method, scheme: scheme, authority: authority, path: path, headerFields: fields)
         return PreparedRequest(
-            http: http, body: body, responseDelivery: request.decoding.delivery, timeout: request.timeout ?? timeout,
+            http: http, body: body, responseDelivery: delivery, timeout: request.timeout ?? timeout,
             maximumResponseSize: request.maximumResponseSize ?? maximumResponseSize,
             redirects: request.redirects ?? redirects,
             credentialFields: sensitiveFields(in: fields), acceptableStatus: request.acceptableStatus,

@@ -16,17 +16,23 @@ enum NewFile {
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY, mode)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        let written = data.withUnsafeBytes { bytes -> Bool in
-            guard let base = bytes.baseAddress else { return true }
+        return writeAll(data, to: descriptor) == nil && (!sync || fsync(descriptor) == 0)
+    }
+
+    /// Writes every byte of `data` to `descriptor`, retrying short and interrupted writes;
+    /// `nil` when all went out, else the `errno` that stopped it.
+    static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+        data.withUnsafeBytes { bytes -> Int32? in
+            guard let base = bytes.baseAddress else { return nil }
             var offset = 0
             while offset < bytes.count {
                 let count = write(descriptor, base + offset, bytes.count - offset)
-                if count <= 0 { return false }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { return count < 0 ? errno : EIO }
                 offset += count
             }
-            return true
+            return nil
         }
-        return written && (!sync || fsync(descriptor) == 0)
     }
 
     /// Moves `temporary` over `path` in one step.

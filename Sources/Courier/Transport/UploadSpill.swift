@@ -12,9 +12,6 @@ enum UploadSpill {
         let file = try FileDownload(destination: nil)
         do {
             for try await chunk in body.chunks() { try file.write(chunk) }
-            if let declared = body.length, declared != file.written {
-                throw CourierError.invalidRequest(.bodyLengthMismatch(declared: declared, actual: file.written))
-            }
             return try file.commit()
         } catch {
             file.discard()

@@ -43,6 +43,24 @@ struct HTTPBodyTests {
         }
     }
 
+    @Test("a stream that ends short of, or runs past, its declared length fails as it is read")
+    func declaredLength() async throws {
+        func stream(_ sizes: [Int], declared: Int) -> HTTPBody {
+            HTTPBody(AsyncStream<Data> { continuation in
+                for size in sizes { continuation.yield(Data(count: size)) }
+                continuation.finish()
+            }, length: declared)
+        }
+        #expect(try await stream([4, 6], declared: 10).collect(upTo: 100).count == 10)
+        for (sizes, declared, actual) in [([4, 3], 10, 7), ([6, 6], 10, 12)] {
+            let error = await #expect(throws: CourierError.self) { _ = try await stream(sizes, declared: declared).collect(upTo: 100) }
+            guard case .invalidRequest(.bodyLengthMismatch(declared, actual))? = error?.reason else {
+                Issue.record("expected bodyLengthMismatch(\(declared), \(actual)), got \(String(describing: error))")
+                continue
+            }
+        }
+    }
+
     @Test("collecting past the limit throws responseTooLarge, for a declared length at once")
     func limit() async throws {
         await #expect(throws: CourierError.self) { _ = try await HTTPBody.bytes(Data(count: 11)).collect(upTo: 10) }
