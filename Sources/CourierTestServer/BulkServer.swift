@@ -25,21 +25,15 @@ public final class BulkServer: Sendable {
     /// The port the server listens on.
     public let port: UInt16
 
-    private let listener: Socket
-    private let state = Locked(State())
-    private let threads = DispatchGroup()
-
-    private struct State {
-        var started = false
-        var stopping = false
-        var requests = 0
-    }
+    private let loop: AcceptLoop
+    private let requests = Locked(0)
 
     /// Binds 127.0.0.1 at `port`; the default 0 picks a free port, read back in ``port``.
     ///
     /// - Throws: ``SocketError`` when the socket cannot be opened or bound.
     public init(port: UInt16 = 0) throws {
-        (listener, self.port) = try Socket.listener(port: port)
+        loop = try AcceptLoop(port: port)
+        self.port = loop.port
     }
 
     deinit {
@@ -53,51 +47,22 @@ public final class BulkServer: Sendable {
 
     /// How many requests have arrived so far (their heads read).
     public var requestCount: Int {
-        state.withLock { $0.requests }
+        requests.withLock { $0 }
     }
 
     /// Starts accepting connections on a background thread; calling it again does nothing.
     public func start() {
-        let shouldStart = state.withLock { state -> Bool in
-            guard !state.started, !state.stopping else { return false }
-            state.started = true
-            return true
+        let requests = self.requests
+        loop.start(name: "BulkServer") { connection, isStopping in
+            var served = BulkConnection(socket: connection, isStopping: isStopping, arrived: { requests.withLock { $0 += 1 } })
+            served.serve()
         }
-        guard shouldStart else { return }
-        let listener = self.listener
-        let state = self.state
-        let threads = self.threads
-        threads.enter()
-        let thread = Thread {
-            let isStopping: @Sendable () -> Bool = { state.withLock { $0.stopping } }
-            let arrived: @Sendable () -> Void = { state.withLock { $0.requests += 1 } }
-            while !isStopping() {
-                guard listener.waitReadable(milliseconds: 5), let connection = listener.accept() else { continue }
-                threads.enter()
-                let worker = Thread {
-                    var served = BulkConnection(socket: connection, isStopping: isStopping, arrived: arrived)
-                    served.serve()
-                    threads.leave()
-                }
-                worker.name = "BulkServer.connection"
-                worker.start()
-            }
-            threads.leave()
-        }
-        thread.name = "BulkServer.accept"
-        thread.start()
     }
 
     /// Stops the server: no new connections, open ones are closed, and the call returns once
     /// every server thread has finished (or after 5 seconds at most).
     public func stop() {
-        let (first, started) = state.withLock { state -> (Bool, Bool) in
-            defer { state.stopping = true }
-            return (!state.stopping, state.started)
-        }
-        guard first else { return }
-        if started { _ = threads.wait(timeout: .now() + 5) }
-        listener.close()
+        loop.stop()
     }
 }
 

@@ -27,9 +27,8 @@ public final class TestServer: Sendable {
     /// The port the server listens on.
     public let port: UInt16
 
-    private let listener: Socket
+    private let loop: AcceptLoop
     private let state = Locked(State())
-    private let threads = DispatchGroup()
 
     private struct Route {
         let method: Method
@@ -40,15 +39,14 @@ public final class TestServer: Sendable {
     private struct State {
         var routes: [Route] = []
         var requests: [Request] = []
-        var started = false
-        var stopping = false
     }
 
     /// Binds 127.0.0.1 at `port`; the default 0 picks a free port, read back in ``port``.
     ///
     /// - Throws: ``SocketError`` when the socket cannot be opened or bound.
     public init(port: UInt16 = 0) throws {
-        (listener, self.port) = try Socket.listener(port: port)
+        loop = try AcceptLoop(port: port)
+        self.port = loop.port
     }
 
     deinit {
@@ -82,25 +80,10 @@ public final class TestServer: Sendable {
 
     /// Starts accepting connections on a background thread; calling it again does nothing.
     public func start() {
-        let shouldStart = state.withLock { state -> Bool in
-            guard !state.started, !state.stopping else { return false }
-            state.started = true
-            return true
-        }
-        guard shouldStart else { return }
-        let listener = self.listener
         let state = self.state
-        let threads = self.threads
-        let routes: @Sendable (Request) -> Response = { [state] request in
-            TestServer.answer(request, state: state)
+        loop.start(name: "TestServer") { connection, isStopping in
+            Connection(socket: connection, isStopping: isStopping) { request in TestServer.answer(request, state: state) }.serve()
         }
-        threads.enter()
-        let thread = Thread {
-            TestServer.acceptLoop(listener: listener, state: state, threads: threads, answer: routes)
-            threads.leave()
-        }
-        thread.name = "TestServer.accept"
-        thread.start()
     }
 
     /// Stops the server: no new connections, open ones (stalled ones too) are closed, and the call
@@ -108,32 +91,10 @@ public final class TestServer: Sendable {
     /// look for the stop every 5 ms, so the call blocks its thread about that long: short enough
     /// for a test's `defer` on a two-thread cooperative pool.
     public func stop() {
-        let (first, started) = state.withLock { state -> (Bool, Bool) in
-            defer { state.stopping = true }
-            return (!state.stopping, state.started)
-        }
-        guard first else { return }
-        if started { _ = threads.wait(timeout: .now() + 5) }
-        listener.close()
+        loop.stop()
     }
 
     // MARK: - Serving
-
-    private static func acceptLoop(
-        listener: Socket, state: Locked<State>, threads: DispatchGroup, answer: @escaping @Sendable (Request) -> Response
-    ) {
-        let isStopping: @Sendable () -> Bool = { state.withLock { $0.stopping } }
-        while !isStopping() {
-            guard listener.waitReadable(milliseconds: 5), let connection = listener.accept() else { continue }
-            threads.enter()
-            let thread = Thread {
-                Connection(socket: connection, isStopping: isStopping, answer: answer).serve()
-                threads.leave()
-            }
-            thread.name = "TestServer.connection"
-            thread.start()
-        }
-    }
 
     private static func answer(_ request: Request, state: Locked<State>) -> Response {
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: false)
