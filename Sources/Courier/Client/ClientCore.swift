@@ -61,8 +61,13 @@ final class ClientCore: Sendable {
     ) async throws -> (Value, RawResponse, CallContext) {
         var setup = CallSetup(start: clock.now, skipped: skipped, interim: interim)
         if let onProgress = request.onProgress { setup.progress = ProgressSink(onProgress) }
-        let record = DecodingCallRecord(core: self, endpoint: request.endpointName, parent: parent, setup: setup, decoding: decoding)
-        let context = CallContext(record: record)
+        let chain = request.wares.isEmpty ? self.chain : self.chain.adding(request.wares)
+        // With no observation ware in front, the boundary is the chain's start: the body is decoded
+        // here, after the chain, and the record need not keep it (no typed record, no lock).
+        let decodesHere = chain.boundary == 0
+        let typed = decodesHere
+            ? nil : DecodingCallRecord(core: self, endpoint: request.endpointName, parent: parent, setup: setup, decoding: decoding)
+        let context = CallContext(record: typed ?? CallRecord(core: self, endpoint: request.endpointName, parent: parent, setup: setup))
         context.storage.addSecrets(secrets)
         let prepared: PreparedRequest
         do {
@@ -74,11 +79,14 @@ final class ClientCore: Sendable {
         // Asking the wares is an async call each: skipped altogether when there are none.
         context.record.principal = wares.isEmpty && request.wares.isEmpty
             ? own : await principal(own, of: prepared, extraWares: request.wares, context: context)
-        let chain = request.wares.isEmpty ? self.chain : self.chain.adding(request.wares)
-        let raw = try await chain.step(0, prepared, context)
+        let raw = try await chain.step(0, prepared, context, decodes: !decodesHere)
         let decoded: Value
         do {
-            decoded = try record.value(for: raw)
+            if let typed {
+                decoded = try typed.value(for: raw)
+            } else {
+                decoded = try CallDecoding.decode(raw, with: decoding, decoder: decoder)
+            }
         } catch {
             throw CallFailure.decorate(error, request: prepared, context: context, origin: .decoding)
         }

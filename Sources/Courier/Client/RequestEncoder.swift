@@ -51,7 +51,7 @@ struct RequestEncoder: Sendable {
     func prepare<Expected>(_ request: Request<Expected>, delivery: ResponseDelivery) throws(CourierError) -> PreparedRequest {
         if let defaultHeadersError { throw defaultHeadersError }
         var path = basePath
-        try RequestEncoder.appendPath(request.pathTemplate, parameters: request.pathParameters, to: &path)
+        try PathExpansion.append(request.pathTemplate, parameters: request.pathParameters, to: &path)
         if !request.query.isEmpty {
             path += "?"
             RequestEncoder.appendEncoded(request.query, to: &path)
@@ -141,57 +141,6 @@ struct RequestEncoder: Sendable {
             throw CourierError.invalidRequest(.invalidHeaderValue(name: item.name))
         }
         fields.append(HTTPField(name: name, value: item.value))
-    }
-
-    /// Copies the template, replacing each `{name}` with its value encoded as exactly one segment.
-    ///
-    /// Scans UTF-8 bytes rather than characters: braces are ASCII, so byte positions are valid
-    /// string indices, and no grapheme breaking is needed on the hot path.
-    static func appendPath(_ template: String, parameters: [String: String], to path: inout String) throws(CourierError) {
-        let utf8 = template.utf8
-        if utf8.first != UInt8(ascii: "/") { path += "/" }
-        var literalStart = utf8.startIndex
-        while let open = utf8[literalStart...].firstIndex(of: UInt8(ascii: "{")),
-              let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
-            // An unclosed brace ends the loop and is copied literally with the rest.
-            path += template[literalStart..<open]
-            let name = String(template[utf8.index(after: open)..<close])
-            guard let value = parameters[name] else {
-                throw CourierError.invalidRequest(.missingPathParameter(name))
-            }
-            if name.utf8.first == UInt8(ascii: "+") {
-                try appendSegments(value, parameter: name, to: &path)
-            } else {
-                appendSegment(value, to: &path)
-            }
-            literalStart = utf8.index(after: close)
-        }
-        path += template[literalStart...]
-    }
-
-    /// A multi-segment parameter (`{+path}`, RFC 6570 reserved expansion): its `/` are kept and
-    /// each segment is encoded as ``appendSegment(_:to:)`` encodes a whole value; a `.` or `..`
-    /// segment is refused, so the value can never climb out of its place in the path.
-    static func appendSegments(_ value: String, parameter: String, to path: inout String) throws(CourierError) {
-        var first = true
-        for segment in value.split(separator: "/", omittingEmptySubsequences: false) {
-            if segment == "." || segment == ".." {
-                throw CourierError.invalidRequest(.invalidPathSegment(parameter: parameter, segment: String(segment)))
-            }
-            if !first { path += "/" }
-            first = false
-            if !segment.isEmpty { percentEncode(String(segment), into: &path) }
-        }
-    }
-
-    /// Percent-encodes a path parameter so it can never add, remove or climb segments.
-    static func appendSegment(_ value: String, to path: inout String) {
-        if value.isEmpty || value.utf8.allSatisfy({ $0 == UInt8(ascii: ".") }) {
-            // "." and ".." would be dot segments; encoding every dot keeps them literal.
-            path += String(repeating: "%2E", count: value.utf8.count)
-            return
-        }
-        percentEncode(value, into: &path)
     }
 
     /// `name=value&…` with both sides percent-encoded; lists repeat the name.

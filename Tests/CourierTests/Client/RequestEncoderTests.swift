@@ -30,15 +30,6 @@ struct RequestEncoderTests {
         #expect(text == "%C3%A9%F0%9F%98%80%20%2B")
     }
 
-    @Test("path segments: empty and dot-only values become encoded dots; slashes are encoded", arguments: [
-        ("", ""), (".", "%2E"), ("..", "%2E%2E"), ("...", "%2E%2E%2E"), ("a.b", "a.b"), ("a/../b", "a%2F..%2Fb"),
-    ])
-    func segments(value: String, encoded: String) {
-        var path = ""
-        RequestEncoder.appendSegment(value, to: &path)
-        #expect(path == encoded)
-    }
-
     @Test("prepare joins base path, template, parameters and query")
     func prepare() throws {
         var request = Request<Void>(method: .get, path: "users/{user}/files/{file}")
@@ -50,15 +41,6 @@ struct RequestEncoderTests {
         #expect(prepared.http.authority == "api.example.com:8443")
         #expect(prepared.http.path == "/v2/users/42/files/a%20b%2Fc?q=x%26y")
         #expect(prepared.timeout == .seconds(60))
-    }
-
-    @Test("an unclosed brace is copied literally; an unknown placeholder is an error")
-    func templates() throws {
-        var path = ""
-        try RequestEncoder.appendPath("/a/{b", parameters: [:], to: &path)
-        #expect(path == "/a/{b")
-        var other = ""
-        #expect(throws: CourierError.self) { try RequestEncoder.appendPath("/a/{b}", parameters: ["c": "1"], to: &other) }
     }
 
     @Test("IPv6 hosts keep their brackets in the authority")
