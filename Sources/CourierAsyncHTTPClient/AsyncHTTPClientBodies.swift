@@ -63,37 +63,4 @@ extension ByteBuffer {
         readableBytes == 0 ? Data() : Data(buffer: self, byteTransferStrategy: .noCopy)
     }
 }
-
-/// A streamed response body: a task reads AsyncHTTPClient's body into a ``ByteChannel`` as fast as
-/// the caller reads the channel, ends it at the call's deadline, and stops when the caller does.
-enum ResponseStream {
-    /// Starts reading `source` and returns the channel the caller reads.
-    static func start(
-        _ source: HTTPClientResponse.Body, declared: Int?, request: PreparedRequest, context: TransportContext, ratio: Int
-    ) -> ByteChannel {
-        let reading = Locked<Task<Void, Never>?>(nil)
-        let channel = ByteChannel(onCancel: { reading.withLock { $0?.cancel() } })
-        let timeout = request.timeout
-        let timer = TimeoutScheduler.shared.schedule(after: max(context.remaining, .zero)) {
-            channel.finish(throwing: CourierError.transport(.timedOut(after: timeout)))
-            reading.withLock { $0?.cancel() }
-        }
-        let task = Task {
-            var received = 0
-            do {
-                for try await buffer in source {
-                    received += buffer.readableBytes
-                    guard await channel.send(buffer.sharedData) else { break }
-                    if context.progress.isActive { context.progress.received(received, of: declared) }
-                }
-                channel.finish()
-            } catch {
-                channel.finish(throwing: AsyncHTTPClientTransport.map(error, request: request, ratio: ratio))
-            }
-            TimeoutScheduler.shared.cancel(timer)
-        }
-        reading.withLock { $0 = task }
-        return channel
-    }
-}
 #endif

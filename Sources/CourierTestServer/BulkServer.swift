@@ -27,6 +27,7 @@ public final class BulkServer: Sendable {
 
     private let loop: AcceptLoop
     private let requests = Locked(0)
+    private let abandoned = Locked(0)
 
     /// Binds 127.0.0.1 at `port`; the default 0 picks a free port, read back in ``port``.
     ///
@@ -50,11 +51,19 @@ public final class BulkServer: Sendable {
         requests.withLock { $0 }
     }
 
+    /// How many `GET /bytes/<n>` answers ended before their last byte because the client closed
+    /// the connection: what a client that stops reading a download must cause.
+    public var abandonedDownloads: Int {
+        abandoned.withLock { $0 }
+    }
+
     /// Starts accepting connections on a background thread; calling it again does nothing.
     public func start() {
-        let requests = self.requests
+        let (requests, abandoned) = (self.requests, self.abandoned)
         loop.start(name: "BulkServer") { connection, isStopping in
-            var served = BulkConnection(socket: connection, isStopping: isStopping, arrived: { requests.withLock { $0 += 1 } })
+            var served = BulkConnection(
+                socket: connection, isStopping: isStopping,
+                arrived: { requests.withLock { $0 += 1 } }, abandoned: { abandoned.withLock { $0 += 1 } })
             served.serve()
         }
     }
@@ -76,16 +85,22 @@ private struct BulkConnection {
     let isStopping: @Sendable () -> Bool
     /// Counts a request whose head arrived.
     let arrived: @Sendable () -> Void
+    /// Counts a download the peer stopped taking before its end.
+    let abandoned: @Sendable () -> Void
 
     /// Read but not yet consumed: `buffer[start..<end]`.
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: BulkServer.blockSize, alignment: 16)
     private var start = 0
     private var end = 0
 
-    init(socket: Socket, isStopping: @escaping @Sendable () -> Bool, arrived: @escaping @Sendable () -> Void) {
+    init(
+        socket: Socket, isStopping: @escaping @Sendable () -> Bool,
+        arrived: @escaping @Sendable () -> Void, abandoned: @escaping @Sendable () -> Void
+    ) {
         self.socket = socket
         self.isStopping = isStopping
         self.arrived = arrived
+        self.abandoned = abandoned
     }
 
     mutating func serve() {
@@ -115,7 +130,10 @@ private struct BulkConnection {
                     }
                     return true
                 }
-                guard sent else { return }
+                guard sent else {
+                    if !isStopping() { abandoned() }
+                    return
+                }
             } else if head.method == "PUT" || head.method == "POST", segments == ["sink"] {
                 guard answer(200, "\(received)", connection: connection) else { return }
             } else {

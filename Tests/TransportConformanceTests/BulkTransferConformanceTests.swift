@@ -71,6 +71,32 @@ struct BulkTransferConformanceTests {
             #expect(received == "\(Self.size)")
         }
     }
+
+    /// Not URLSession on Linux: corelibs cannot pause a download, and in a loaded full test run
+    /// its cancelled task went on receiving (a 16 GiB body filled 13 GB of memory before the run
+    /// was stopped), so this stays an AsyncHTTPClient guarantee until corelibs cancels promptly.
+    static let closesOnStop: [TransportUnderTest] = TransportUnderTest.allCases.filter { $0 != .urlSession }
+
+    @Test("a reader that stops early ends the download: the server sees the connection close", arguments: closesOnStop)
+    func readerStopsEarly(_ transport: TransportUnderTest) async throws {
+        try await withBulkServer(transport) { server, client in
+            // Far more than every buffer between the server and the reader (so only closing ends it
+            // early), yet bounded: a transport that keeps reading cannot take the machine's memory.
+            let body = try await client.send(Request<HTTPBody>(method: .get, path: "/bytes/\(256 << 20)"))
+            var count = 0
+            for try await chunk in body.chunks() {
+                count += chunk.count
+                if count >= 2 << 20 { break }
+            }
+            #expect(count >= 2 << 20)
+            // The iterator is gone: the transport must close the connection rather than pause it.
+            let deadline = ContinuousClock.now + .seconds(20)
+            while server.abandonedDownloads == 0, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(server.abandonedDownloads == 1)
+        }
+    }
 }
 
 /// `total` bytes in chunks of 64 KB.

@@ -1,0 +1,217 @@
+// Compiled only with the package's AsyncHTTPClient trait, which brings in SwiftNIO.
+#if AsyncHTTPClient
+import AsyncHTTPClient
+import Courier
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+
+/// One exchange whose response is streamed to its reader, through AsyncHTTPClient's delegate API.
+///
+/// Why not `HTTPClientResponse.body`: that sequence holds one buffer at a time, so each 64 KB read
+/// waits for the reading task to be scheduled, which halves the rate when the reader runs on the
+/// other core. Here the event loop puts each buffer straight into the call's ``ByteChannel`` and
+/// goes on reading until the reader is ``ByteChannel/highWater`` bytes behind; then it pauses the
+/// connection (the returned future) until the reader catches up.
+///
+/// A status the request does not stream (an error) is collected within the size limit instead.
+final class StreamedExchange: HTTPClientResponseDelegate, @unchecked Sendable {
+    // @unchecked: every mutable property is behind `state`'s lock.
+    typealias Response = Void
+
+    private struct State {
+        var waiting: CheckedContinuation<RawResponse, any Error>?
+        var head: HTTPResponse?
+        var declared: Int?
+        var collector: ResponseBodyCollector?
+        var channel: ByteChannel?
+        var paused: EventLoopPromise<Void>?
+        var resumedEarly = false
+        var received = 0
+        var task: HTTPClient.Task<Void>?
+        var failed = false
+    }
+
+    private let request: PreparedRequest
+    private let context: TransportContext
+    private let ratio: Int
+    private let state = Locked(State())
+
+    private init(request: PreparedRequest, context: TransportContext, ratio: Int) {
+        self.request = request
+        self.context = context
+        self.ratio = ratio
+    }
+
+    /// Sends `request` and returns as soon as the response head arrived: with the body streaming
+    /// when its status streams, or with the collected body otherwise.
+    static func send(
+        _ request: PreparedRequest, on client: HTTPClient, context: TransportContext, ratio: Int
+    ) async throws -> RawResponse {
+        let exchange = StreamedExchange(request: request, context: context, ratio: ratio)
+        let outgoing = try outgoing(request, context: context, eventLoops: client.eventLoopGroup)
+        let deadline = NIODeadline.now() + TimeAmount(max(context.remaining, .zero))
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                exchange.state.withLock { $0.waiting = continuation }
+                let task = client.execute(request: outgoing, delegate: exchange, deadline: deadline)
+                let cancelled = exchange.state.withLock { state in
+                    state.task = state.failed ? nil : task
+                    return state.failed
+                }
+                if cancelled { task.cancel() }
+            }
+        } onCancel: {
+            exchange.fail(CancellationError())
+        }
+    }
+
+    // MARK: Delegate
+
+    func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        let response = StreamedExchange.response(of: head)
+        let declared = response.headerFields[.contentLength].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        if request.delivery(for: response.status).mode == .stream {
+            // Weak: the exchange keeps the channel; the channel must not keep the exchange.
+            let channel = ByteChannel(onResume: { [weak self] in self?.readerCaughtUp() }, onCancel: { [weak self] in self?.readerStopped() })
+            let waiting = state.withLock { state in
+                state.head = response
+                state.declared = declared
+                state.channel = channel
+                defer { state.waiting = nil }
+                return state.waiting
+            }
+            waiting?.resume(returning: RawResponse(http: response, body: channel.body(length: declared)))
+            return task.eventLoop.makeSucceededVoidFuture()
+        }
+        var collector = ResponseBodyCollector(limit: request.maximumResponseSize)
+        do {
+            try collector.expect(contentLength: response.headerFields[.contentLength])
+        } catch {
+            return task.eventLoop.makeFailedFuture(error)
+        }
+        state.withLock { state in
+            state.head = response
+            state.declared = declared
+            state.collector = collector
+        }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        let (channel, received, declared, collectError) = state.withLock { state -> (ByteChannel?, Int, Int?, (any Error)?) in
+            state.received += buffer.readableBytes
+            if state.channel == nil {
+                do { try state.collector?.append(buffer.readableBytesView) } catch { return (nil, state.received, state.declared, error) }
+            }
+            return (state.channel, state.received, state.declared, nil)
+        }
+        if let collectError { return task.eventLoop.makeFailedFuture(collectError) }
+        if context.progress.isActive { context.progress.received(received, of: declared) }
+        guard let channel, !channel.offer(buffer.sharedData) else { return task.eventLoop.makeSucceededVoidFuture() }
+        if channel.isCancelled { return task.eventLoop.makeFailedFuture(CancellationError()) }
+        // Paused: the reader is a high-water mark behind. Its catching up (`readerCaughtUp`) may
+        // already have happened on its own thread.
+        let promise = task.eventLoop.makePromise(of: Void.self)
+        let goOn = state.withLock { state -> Bool in
+            if state.resumedEarly {
+                state.resumedEarly = false
+                return true
+            }
+            state.paused = promise
+            return false
+        }
+        if goOn { promise.succeed() }
+        return promise.futureResult
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<Void>) throws {
+        let (waiting, head, collected, channel) = state.withLock { state in
+            defer { state.waiting = nil }
+            return (state.waiting, state.head, state.collector?.data, state.channel)
+        }
+        channel?.finish()
+        if let waiting, let head { waiting.resume(returning: RawResponse(http: head, body: collected ?? Data())) }
+    }
+
+    func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
+        fail(AsyncHTTPClientTransport.map(error, request: request, ratio: ratio))
+    }
+
+    // MARK: Ending
+
+    /// Ends the exchange with `error`: the caller waiting for the head, or the body's reader, sees it.
+    private func fail(_ error: any Error) {
+        let (waiting, channel, paused, task) = state.withLock { state in
+            state.failed = true
+            defer { state.waiting = nil; state.paused = nil; state.task = nil }
+            return (state.waiting, state.channel, state.paused, state.task)
+        }
+        waiting?.resume(throwing: error)
+        channel?.finish(throwing: error)
+        paused?.fail(error)
+        task?.cancel()
+    }
+
+    private func readerCaughtUp() {
+        let paused = state.withLock { state -> EventLoopPromise<Void>? in
+            guard let paused = state.paused else {
+                state.resumedEarly = true
+                return nil
+            }
+            state.paused = nil
+            return paused
+        }
+        paused?.succeed()
+    }
+
+    private func readerStopped() {
+        let (paused, task) = state.withLock { state in
+            defer { state.paused = nil; state.task = nil }
+            return (state.paused, state.task)
+        }
+        paused?.fail(CancellationError())
+        task?.cancel()
+    }
+
+    // MARK: Conversions
+
+    /// Courier's response head for NIO's; fields whose names are not valid HTTP tokens are left out.
+    private static func response(of head: HTTPResponseHead) -> HTTPResponse {
+        var fields = HTTPFields()
+        for (name, value) in head.headers {
+            guard let name = HTTPField.Name(name) else { continue }
+            fields.append(HTTPField(name: name, value: value))
+        }
+        return HTTPResponse(status: .init(code: Int(head.status.code), reasonPhrase: head.status.reasonPhrase), headerFields: fields)
+    }
+
+    /// AsyncHTTPClient's (delegate API) request for `request`; a streamed body is read as it is sent.
+    private static func outgoing(
+        _ request: PreparedRequest, context: TransportContext, eventLoops: any EventLoopGroup
+    ) throws -> HTTPClient.Request {
+        let head = request.http
+        var headers = HTTPHeaders()
+        for field in head.headerFields { headers.add(name: field.name.rawName, value: field.value) }
+        var body: HTTPClient.Body?
+        if let payload = request.body {
+            if let data = payload.data {
+                body = .bytes(data)
+                if context.progress.isActive { context.progress.sent(0, of: data.count) }
+            } else {
+                let chunks = OutgoingChunks(body: payload, progress: context.progress, eventLoops: eventLoops)
+                body = .stream(contentLength: payload.length.map { Int64($0) }) { writer in
+                    let promise = eventLoops.any().makePromise(of: Void.self)
+                    promise.completeWithTask {
+                        for try await buffer in chunks { try await writer.write(.byteBuffer(buffer)).get() }
+                    }
+                    return promise.futureResult
+                }
+            }
+        }
+        let url = "\(head.scheme ?? "https")://\(head.authority ?? "")\(head.path ?? "/")"
+        return try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: head.method.rawValue), headers: headers, body: body)
+    }
+}
+#endif
