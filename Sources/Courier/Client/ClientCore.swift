@@ -60,7 +60,9 @@ final class ClientCore: Sendable {
         secrets: [String] = []
     ) async throws -> (Value, RawResponse, CallContext) {
         var setup = CallSetup(start: clock.now, skipped: skipped, interim: interim)
-        if let onProgress = request.onProgress { setup.progress = ProgressSink(onProgress) }
+        let progress = ProgressThrottle.make(handler: request.onProgress, updates: request.progressUpdates, clock: clock)
+        if let progress { setup.progress = progress.sink }
+        defer { progress?.end() }
         let record = DecodingCallRecord(core: self, endpoint: request.endpointName, parent: parent, setup: setup, decoding: decoding)
         let context = CallContext(record: record)
         context.storage.addSecrets(secrets)
@@ -76,6 +78,7 @@ final class ClientCore: Sendable {
             ? own : await principal(own, of: prepared, extraWares: request.wares, context: context)
         let chain = request.wares.isEmpty ? self.chain : self.chain.adding(request.wares)
         let raw = try await chain.step(0, prepared, context)
+        progress?.complete(upload: prepared.body, download: raw.body)
         let decoded: Value
         do {
             decoded = try record.value(for: raw)

@@ -12,9 +12,14 @@ extension Redaction {
     }
 
     /// `body` as text for a log, as ``redactedBody(_:contentType:limit:)-(Data,_,_)`` gives it for
-    /// bytes in memory; a stream or a file is described (kind and length), never read.
+    /// bytes in memory; a stream or a file is described (kind, length and content type), never
+    /// read; a multipart form is listed part by part (names, file names, types, sizes and the
+    /// start of its text parts, redacted by name like form fields).
     public func redactedBody(_ body: HTTPBody, contentType: String?, limit: Int) -> String {
-        guard let data = body.data else { return "(\(body))" }
+        if let parts = body.multipart { return redactedMultipart(parts, length: body.length, limit: limit) }
+        guard let data = body.data else {
+            return "(\(body)\(contentType.map { ", \(Redaction.escapingControlCharacters($0))" } ?? ""))"
+        }
         return redactedBody(data, contentType: contentType, limit: limit)
     }
 
