@@ -167,10 +167,15 @@ enum MultipartSegment: Sendable {
     }
 }
 
-/// The chunks of a multipart body: its segments in order, files read 64 KB at a time while
+/// The chunks of a multipart body: its segments in order, files read 1 MB at a time while
 /// sending. Each iteration starts over from the first segment.
 struct MultipartChunks: AsyncSequence, Sendable {
     typealias Element = Data
+
+    /// How much of a file part one read takes. Each chunk costs a turn of the transport's body
+    /// loop: on AsyncHTTPClient a 1 GiB upload took about twice as long in 64 KB reads as in
+    /// 1 MB reads (measured with `transport-probe`), which hold about 5 MB above idle.
+    static let fileReadSize = 1 << 20
 
     let segments: [MultipartSegment]
 
@@ -206,7 +211,7 @@ struct MultipartChunks: AsyncSequence, Sendable {
                     index += 1
                     switch segment {
                     case .bytes(let data): if !data.isEmpty { return data }
-                    case .file(let url, _): reader = .file(FileChunkReader(url: url))
+                    case .file(let url, _): reader = .file(FileChunkReader(url: url, readSize: MultipartChunks.fileReadSize))
                     case .body(let body): reader = .body(body.chunks().makeAsyncIterator())
                     }
                 }

@@ -67,7 +67,8 @@ public struct RequestBody: Sendable {
         }
     }
 
-    /// A `multipart/form-data` body of `form`'s parts, streamed: see ``MultipartForm``.
+    /// A `multipart/form-data` body of `form`'s parts, streamed: see ``MultipartForm``. Its
+    /// `Content-Type` (which carries the boundary) replaces any the request's headers set.
     public static func multipart(_ form: MultipartForm) -> RequestBody {
         RequestBody(storage: .multipart(form))
     }

@@ -129,7 +129,9 @@ extension Redaction {
         var parts = ["curl", "-X", request.http.method.rawValue]
         for line in redactedHeaderLines(request.http.headerFields) { parts += ["-H", shellQuoted(line)] }
         if let body = request.body, !body.isEmpty {
-            if let data = body.data {
+            if let form = body.multipart {
+                parts += curlFields(form)
+            } else if let data = body.data {
                 parts += ["--data-binary", shellQuoted(redactedBody(data, contentType: request.http.headerFields[.contentType], limit: .max))]
             } else if let file = body.fileURL {
                 parts += ["--data-binary", shellQuoted("@\(file.lastPathComponent)")]
@@ -139,6 +141,23 @@ extension Redaction {
         }
         parts.append(shellQuoted(redactedURL(of: request.http)))
         return parts.joined(separator: " ")
+    }
+
+    /// `-F` options for a multipart form's parts: text fields with their (redacted) values,
+    /// files by name, streams and bytes as `@-`.
+    private func curlFields(_ form: MultipartManifest) -> [String] {
+        form.entries.flatMap { entry -> [String] in
+            let type = entry.contentType.map { ";type=\($0)" } ?? ""
+            let value: String
+            if let fileName = entry.fileName {
+                value = "@\(fileName)\(type)"
+            } else if let text = entry.text {
+                value = isSensitive(entry.name) ? Redaction.placeholder : String(decoding: text, as: UTF8.self)
+            } else {
+                value = "@-\(type)"
+            }
+            return ["-F", shellQuoted("\(entry.name)=\(Redaction.escapingControlCharacters(value))")]
+        }
     }
 
     private func shellQuoted(_ text: String) -> String {

@@ -20,9 +20,11 @@ struct MultipartLoggingTests {
         var handler = InMemoryLogHandler()
         handler.logLevel = .trace
         let logger = Logger(label: "multipart-log") { [handler] _ in handler }
+        var curl = RequestLogging.Configuration()
+        curl.includesCurl = true
         let client = try Client(
             service: ServiceConfiguration(name: "log", baseURL: server.baseURL, timeout: .seconds(30)),
-            wares: [RequestLogging()], logger: logger)
+            wares: [RequestLogging(curl)], logger: logger)
 
         let (stream, continuation) = AsyncStream.makeStream(of: Data.self)
         continuation.yield(Data(repeating: UInt8(ascii: "s"), count: 100_000))
@@ -53,6 +55,9 @@ struct MultipartLoggingTests {
         #expect(body.contains(#"name="log" filename="app.log" text/plain, unknown length"#))
         #expect(!body.contains("sss"), "the stream was not read for the log")
         #expect(received.withLock { $0 } > 100_000, "the server got the whole stream")
+        let command = try #require(handler.entries.compactMap { $0.metadata["courier.curl"].map { "\($0)" } }.first)
+        #expect(command.contains("-F 'title=Holiday' -F 'password=<redacted>'"))
+        #expect(command.contains("-F 'photo=@rex.jpg;type=image/jpeg'") && command.contains("-F 'log=@app.log;type=text/plain'"))
     }
 
     @Test("a file body is logged by name, size and type, never read")
