@@ -2,8 +2,8 @@ import Courier
 import CoreMetrics
 import Foundation
 
-/// Records every call in swift-metrics: a timer of its duration, and counters of failures by
-/// kind, retries and cache outcomes (read from what ``Retry`` and ``HTTPCache`` left in the
+/// Records every call in swift-metrics: a timer of its duration, the sizes of its bodies when
+/// known, and counters of failures by kind, retries and cache outcomes (read from what ``Retry`` and ``HTTPCache`` left in the
 /// call's storage).
 ///
 /// | metric | type | dimensions |
@@ -12,6 +12,8 @@ import Foundation
 /// | `courier_call_failures` | counter | service, endpoint, kind (`transport`, `status`, `decoding`, `cancelled`, …) |
 /// | `courier_call_retries` | counter | service, endpoint |
 /// | `courier_cache` | counter | service, endpoint, outcome (`hit`, `miss`, `revalidated`, `staleFallback`) |
+/// | `courier_request_body_bytes` | recorder | service, endpoint (bodies whose length is known: bytes, files, multipart forms without unknown-length parts) |
+/// | `courier_response_body_bytes` | recorder | service, endpoint (bodies whose length is known; a stream without `Content-Length` is not recorded) |
 ///
 /// Pass a factory to keep metrics out of the global system (tests use `MetricsTestKit`'s
 /// `TestMetrics`); without one the bootstrapped `MetricsSystem` records them.
@@ -39,9 +41,11 @@ public struct MetricsWare: Ware {
         let base = [("service", context.service.name), ("endpoint", context.endpoint)]
         let method = ("method", request.http.method.rawValue)
         defer { recordSideEffects(context, base) }
+        if let length = request.body?.length { recorder("courier_request_body_bytes", base).record(length) }
         do {
             let response = try await next(request, context)
             timer(base + [method, ("status", "\(response.status.code / 100)xx")]).recordNanoseconds(nanoseconds(context.elapsed))
+            if let length = response.body.length { recorder("courier_response_body_bytes", base).record(length) }
             return response
         } catch {
             let kind = (error as? CourierError)?.kind.name ?? (error is CancellationError ? "cancelled" : "other")
@@ -64,6 +68,13 @@ public struct MetricsWare: Ware {
         metrics.metric("courier_call_duration", dimensions) { label, dimensions in
             if let factory { return CoreMetrics.Timer(label: label, dimensions: dimensions, factory: factory) }
             return CoreMetrics.Timer(label: label, dimensions: dimensions)
+        }
+    }
+
+    private func recorder(_ label: String, _ dimensions: [(String, String)]) -> Recorder {
+        metrics.metric(label, dimensions) { label, dimensions in
+            if let factory { return Recorder(label: label, dimensions: dimensions, aggregate: true, factory: factory) }
+            return Recorder(label: label, dimensions: dimensions, aggregate: true)
         }
     }
 

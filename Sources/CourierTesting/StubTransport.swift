@@ -39,9 +39,19 @@ public final class StubTransport: Transport {
     }
 
     private let state = Locked(State())
+    /// How many bytes of a request body one simulated step sends (see ``init(uploadChunkSize:uploadInterval:)``).
+    public let uploadChunkSize: Int
+    /// How long each step of sending a request body takes on the client's clock.
+    public let uploadInterval: Duration
 
-    /// Creates a stub with no replies.
-    public init() {}
+    /// Creates a stub with no replies. With an `uploadInterval`, request bodies are read
+    /// `uploadChunkSize` bytes at a time, one step every `uploadInterval` on the client's clock
+    /// (a `ManualClock` in tests moves it), each step reported as upload progress: an upload in
+    /// progress, for testing progress UI. By default a body is read at once.
+    public init(uploadChunkSize: Int = 64 * 1024, uploadInterval: Duration = .zero) {
+        self.uploadChunkSize = max(1, uploadChunkSize)
+        self.uploadInterval = uploadInterval
+    }
 
     /// Registers `reply` for `method` requests to `path` (exact, or with `{name}` segments).
     public func on(_ method: HTTPRequest.Method, _ path: String, reply: StubReply) {
@@ -64,8 +74,8 @@ public final class StubTransport: Transport {
     public func send(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
         try request.checkBodyAllowed()
         var request = request
-        if let body = request.body, body.data == nil {
-            request.body = .bytes(try await StubTransport.read(body, progress: context.progress))
+        if let body = request.body, body.data == nil || uploadInterval > .zero {
+            request.body = .bytes(try await read(body, context: context))
         } else if let data = request.body?.data, context.progress.isActive {
             context.progress.sent(data.count, of: data.count)
         }
@@ -83,12 +93,23 @@ public final class StubTransport: Transport {
         return try await reply.run(request, context: context)
     }
 
-    /// Reads a file or streamed request body to its end, as a transport sending it would.
-    private static func read(_ body: HTTPBody, progress: ProgressSink) async throws -> Data {
+    /// Reads a request body to its end, as a transport sending it would, paced when asked.
+    private func read(_ body: HTTPBody, context: TransportContext) async throws -> Data {
         var data = Data()
         for try await chunk in body.chunks() {
-            data.append(chunk)
-            if progress.isActive { progress.sent(data.count, of: body.length) }
+            guard uploadInterval > .zero else {
+                data.append(chunk)
+                if context.progress.isActive { context.progress.sent(data.count, of: body.length) }
+                continue
+            }
+            var offset = chunk.startIndex
+            while offset < chunk.endIndex {
+                let end = chunk.index(offset, offsetBy: uploadChunkSize, limitedBy: chunk.endIndex) ?? chunk.endIndex
+                try await context.sleep(for: uploadInterval)
+                data.append(chunk[offset..<end])
+                offset = end
+                if context.progress.isActive { context.progress.sent(data.count, of: body.length) }
+            }
         }
         return data
     }

@@ -62,6 +62,9 @@ struct BareRun {
             let response = try await client.execute(request, timeout: .seconds(600))
             let text = try await response.body.collect(upTo: 1024)
             return Int(String(buffer: text)) ?? -1
+        case .uploadMultipart:
+            // AsyncHTTPClient has no multipart encoder; `bulk-multipart` compares with `curl -F`.
+            return -1
         }
     }
 }

@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import Synchronization
 
 /// What one bulk run moves through the transport, against ``BulkServer`` (`bulk-serve`).
 enum BulkDirection: String, CaseIterable {
@@ -18,9 +19,21 @@ enum BulkDirection: String, CaseIterable {
     case uploadChunked = "upload-chunked"
     /// `PUT /sink` of a sparse file of n bytes made before the clock starts.
     case uploadFile = "upload-file"
+    /// `POST /sink` of a multipart form: two text fields and a sparse file of n bytes as a file
+    /// part (Courier's clients only; `curl -F` is its baseline in `bulk-multipart`).
+    case uploadMultipart = "upload-multipart"
 
     /// The bytes the run should move for a transfer of `bytes`.
     func expected(_ bytes: Int) -> Int { self == .idle ? BulkDirection.idleBytes : bytes }
+
+    /// Whether `moved` bytes are what a transfer of `bytes` should have moved: for a multipart
+    /// upload, the file and a few hundred bytes of fields, headers and boundaries.
+    func isComplete(_ moved: Int, of bytes: Int) -> Bool {
+        self == .uploadMultipart ? moved > bytes && moved < bytes + 4096 : moved == expected(bytes)
+    }
+
+    /// The multipart fields sent with the file, as `curl -F` sends them too.
+    static let multipartFields = [("title", "Bulk upload"), ("description", "one sparse file and two fields")]
 
     /// How many bytes the idle run asks for.
     static let idleBytes = 16
@@ -72,11 +85,11 @@ struct BulkRun {
         let clock = ContinuousClock()
         var start = clock.now
         do {
-            let upload = direction == .uploadFile ? try BulkFiles.sparse(bytes, at: scratch) : nil
+            let upload = direction == .uploadFile || direction == .uploadMultipart ? try BulkFiles.sparse(bytes, at: scratch) : nil
             let client = try Client(service: service, transport: made)
             start = clock.now
             moved = try await transfer(client, upload: upload)
-            outcome = moved == direction.expected(bytes) ? "ok" : "short"
+            outcome = direction.isComplete(moved, of: bytes) ? "ok" : "short"
         } catch let error as CourierError {
             if case .transport(.timedOut) = error.reason { outcome = "timedOut" } else { outcome = error.kind.name }
         } catch {
@@ -84,8 +97,12 @@ struct BulkRun {
         }
         let elapsed = clock.now - start
         await ProbeTransports.shutDown(made)
-        return BulkFiles.line(outcome, elapsed, moved)
+        let line = BulkFiles.line(outcome, elapsed, moved)
+        return direction == .uploadMultipart ? line + " \(progressReports.count)" : line
     }
+
+    /// How many upload progress reports a multipart run's caller received.
+    private let progressReports = ReportCounter()
 
     /// Where this run's upload file goes.
     private let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bulk-\(UUID().uuidString)")
@@ -113,8 +130,24 @@ struct BulkRun {
                     contentType: "application/octet-stream")
             }
             return Int(try await client.send(request)) ?? -1
+        case .uploadMultipart:
+            var form = MultipartForm()
+            for (name, value) in BulkDirection.multipartFields { form.add(name, value) }
+            if let upload { form.addFile("file", UploadFile(url: upload, fileName: "bulk.bin")) }
+            var request = Request<String>(method: .post, path: "/sink")
+            request.body = .multipart(form)
+            let reports = progressReports
+            request.onProgress = { progress in if progress.direction == .upload { reports.add() } }
+            return Int(try await client.send(request)) ?? -1
         }
     }
+}
+
+/// Counts progress reports, from whichever thread the transport reports on.
+final class ReportCounter: Sendable {
+    private let value = Mutex(0)
+    var count: Int { value.withLock { $0 } }
+    func add() { value.withLock { $0 += 1 } }
 }
 
 /// `total` bytes as chunks of ``chunkSize``, all views of one buffer: producing them costs no

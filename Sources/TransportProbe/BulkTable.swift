@@ -29,7 +29,7 @@ struct BulkTable {
         print("|---|---|---|--:|--:|--:|--:|--:|")
         for transport in BulkTable.transports {
             var idle: Int?
-            for direction in BulkDirection.allCases {
+            for direction in BulkDirection.allCases where transport != "bareAHC" || direction != .uploadMultipart {
                 let (result, peak, cpu) = try measure(executable, ["bulk", transport, direction.rawValue, "\(port)", "\(bytes)"])
                 let run = BulkResult(result)
                 if direction == .idle { idle = peak }
@@ -40,6 +40,7 @@ struct BulkTable {
         }
         guard ProbeTransports.names.contains("asyncHTTPClient") else { return }
         try compareDownloads(executable, port)
+        try compareMultipart(executable, port)
     }
 
     /// Courier on AsyncHTTPClient, AsyncHTTPClient alone and `curl` downloading `bytes`, one
@@ -103,12 +104,12 @@ struct BulkTable {
         return (text.trimmingCharacters(in: .whitespacesAndNewlines), Int((seconds * 1000).rounded()))
     }
 
-    private static func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
+    static func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
 
     /// Runs one case under `/usr/bin/time -v` and `prlimit` (so that a transport that gathers
     /// the body ends as "crashed" rather than exhausting the machine); its output, peak RSS in KB
     /// and CPU time (user + system) in milliseconds.
-    private func measure(_ executable: String, _ arguments: [String]) throws -> (String, Int, Int) {
+    func measure(_ executable: String, _ arguments: [String]) throws -> (String, Int, Int) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         process.arguments = ["-v", "prlimit", "--as=\(ProbeTable.addressSpaceCap)", executable] + arguments

@@ -12,11 +12,13 @@ import Foundation
 //                                               one bulk transfer (transport: urlSession, asyncHTTPClient,
 //                                               bareAHC; direction: idle, download, download-slow,
 //                                               download-file, upload-stream, upload-chunked,
-//                                               upload-file);
+//                                               upload-file, upload-multipart);
 //                                               prints "<outcome> <elapsed-ms> <bytes>"
 // transport-probe bulk-table [bytes]            every transport × direction (1 GiB by default), each in its
 //                                               own process under /usr/bin/time -v: peak memory, rate;
-//                                               then Courier+AHC against bare AHC and curl downloading
+//                                               then Courier+AHC against bare AHC and curl downloading,
+//                                               and Courier's multipart uploads against `curl -F`
+// transport-probe bulk-multipart [bytes]        only the multipart comparison (1 GiB by default)
 // transport-probe                               every transport × scenario, each in its own process
 //                                               under /usr/bin/time -v: outcome, overshoot, peak memory
 
@@ -65,6 +67,9 @@ case "bulk":
 case "bulk-table":
     let bytes = arguments.dropFirst().first.flatMap { Int($0) } ?? BulkTable.defaultBytes
     try await BulkTable(bytes: bytes).run()
+case "bulk-multipart":
+    let bytes = arguments.dropFirst().first.flatMap { Int($0) } ?? BulkTable.defaultBytes
+    try await BulkTable(bytes: bytes).runMultipart()
 case "throughput":
     try await Throughput().run()
 default:

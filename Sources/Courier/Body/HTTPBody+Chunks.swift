@@ -137,11 +137,14 @@ final class FileChunkReader {
     static let chunkSize = 64 * 1024
 
     let url: URL
+    /// How many bytes one read takes.
+    let readSize: Int
     private var handle: FileHandle?
     private var finished = false
 
-    init(url: URL) {
+    init(url: URL, readSize: Int = FileChunkReader.chunkSize) {
         self.url = url
+        self.readSize = readSize
     }
 
     deinit {
@@ -162,7 +165,7 @@ final class FileChunkReader {
         do {
             if handle == nil { handle = try FileHandle(forReadingFrom: url) }
             guard let handle else { return nil }
-            if let chunk = try handle.read(upToCount: FileChunkReader.chunkSize), !chunk.isEmpty { return chunk }
+            if let chunk = try handle.read(upToCount: readSize), !chunk.isEmpty { return chunk }
             finished = true
             try? handle.close()
             self.handle = nil

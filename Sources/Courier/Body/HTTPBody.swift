@@ -30,6 +30,8 @@ public struct HTTPBody: Sendable {
     public let length: Int?
     /// Whether the body can be read more than once, so that a ware may send its request again.
     public let isReplayable: Bool
+    /// What the body carries besides its bytes (a multipart body's parts, for logs).
+    var extras: BodyExtras?
 
     init(storage: Storage, length: Int?, isReplayable: Bool) {
         self.storage = storage
@@ -109,7 +111,9 @@ extension HTTPBody: CustomStringConvertible {
         switch storage {
         case .bytes: return "\(size) in memory"
         case .file(let url): return "file \(url.lastPathComponent), \(size)"
-        case .stream: return "stream, \(size)\(isReplayable ? ", replayable" : "")"
+        case .stream:
+            let kind = multipart.map { "multipart, \($0.entries.count) parts" } ?? "stream"
+            return "\(kind), \(size)\(isReplayable ? ", replayable" : "")"
         }
     }
 }

@@ -1,7 +1,8 @@
 /// How far one direction of a call's transfer has got: bytes sent of the request body, or bytes
 /// received of the response body.
 ///
-/// Set ``Request/onProgress`` to receive it; transports report it as bytes move.
+/// Set ``Request/onProgress`` (a closure) or ``Request/progressUpdates`` (an async sequence) to
+/// receive it; transports report it as bytes move and the client throttles it alike for all.
 public struct TransferProgress: Sendable, Hashable {
     /// Which way the bytes go.
     public enum Direction: Sendable, Hashable {

@@ -60,7 +60,9 @@ final class ClientCore: Sendable {
         secrets: [String] = []
     ) async throws -> (Value, RawResponse, CallContext) {
         var setup = CallSetup(start: clock.now, skipped: skipped, interim: interim)
-        if let onProgress = request.onProgress { setup.progress = ProgressSink(onProgress) }
+        let progress = ProgressThrottle.make(handler: request.onProgress, updates: request.progressUpdates, clock: clock)
+        if let progress { setup.progress = progress.sink }
+        defer { progress?.end() }
         let chain = request.wares.isEmpty ? self.chain : self.chain.adding(request.wares)
         // With no observation ware in front, the boundary is the chain's start: the body is decoded
         // here, after the chain, and the record need not keep it (no typed record, no lock).
@@ -80,6 +82,7 @@ final class ClientCore: Sendable {
         context.record.principal = wares.isEmpty && request.wares.isEmpty
             ? own : await principal(own, of: prepared, extraWares: request.wares, context: context)
         let raw = try await chain.step(0, prepared, context, decodes: !decodesHere)
+        progress?.complete(upload: prepared.body, download: raw.body)
         let decoded: Value
         do {
             if let typed {

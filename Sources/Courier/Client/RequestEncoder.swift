@@ -119,6 +119,10 @@ struct RequestEncoder: Sendable {
         case .body(let body, let type):
             if fields[.contentType] == nil { fields[.contentType] = type }
             return body
+        case .multipart(let form):
+            let (body, type) = try form.encoded(with: encoder)
+            fields[.contentType] = type
+            return body
         }
         if fields[.contentType] == nil { fields[.contentType] = contentType }
         return .bytes(data)

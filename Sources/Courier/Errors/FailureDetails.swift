@@ -26,6 +26,12 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
     case bodyNotReplayable
     /// A streamed body ended at another length than the one it declared.
     case bodyLengthMismatch(declared: Int, actual: Int)
+    /// A multipart form's fixed ``MultipartForm/boundary`` occurs in the part named `part`, so
+    /// the server would cut the body there.
+    case multipartBoundaryCollision(part: String)
+    /// A multipart form's fixed ``MultipartForm/boundary`` is not 1 to 70 of the characters
+    /// RFC 2046 allows.
+    case invalidMultipartBoundary(String)
 
     /// A one-line explanation.
     public var description: String {
@@ -48,6 +54,10 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
                 + "(or from bytes or a file) so that it can be sent again"
         case .bodyLengthMismatch(let declared, let actual):
             "the body declared \(declared) bytes but produced \(actual)"
+        case .multipartBoundaryCollision(let part):
+            "the multipart boundary occurs in part \"\(part)\"; leave MultipartForm.boundary nil for a random one"
+        case .invalidMultipartBoundary(let boundary):
+            "the multipart boundary \"\(boundary)\" is not 1 to 70 letters, digits or '()+_,-./:=? characters"
         }
     }
 }

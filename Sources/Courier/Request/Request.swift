@@ -50,8 +50,15 @@ public struct Request<Expected: Sendable>: Sendable {
     /// Turns a successful response into `Expected`.
     public var decoding: ResponseDecoding<Expected>
     /// Called as the request body goes out and the response body comes in (on the transport's
-    /// thread: keep it short).
+    /// thread: keep it short). Reports are throttled the same way on every transport: at least
+    /// every 1% or 256 KB, at most about 60 a second per direction, on the client's clock; they
+    /// never go back, and a call that succeeds ends each direction that moved a body with a 100%
+    /// report (`completedBytes == totalBytes`) before it returns. A response read as a stream
+    /// reports its end when the stream ends.
     public var onProgress: (@Sendable (TransferProgress) -> Void)?
+    /// The same reports as ``onProgress`` as an async sequence, which ends when the call ends;
+    /// see ``ProgressUpdates``.
+    public var progressUpdates: ProgressUpdates?
 
     /// Creates a request with an explicit decoding strategy.
     public init(
@@ -75,6 +82,7 @@ public struct Request<Expected: Sendable>: Sendable {
         self.options = Options()
         self.decoding = decoding
         self.onProgress = nil
+        self.progressUpdates = nil
     }
 
     /// Sets the value of the `{name}` placeholder in the path.

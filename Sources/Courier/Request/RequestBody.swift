@@ -3,7 +3,7 @@ import Foundation
 /// The body of a ``Request``: JSON, form fields, raw bytes, a file, a stream, or nothing.
 ///
 /// A struct with factory methods rather than an enum so that new kinds (multipart) can be
-/// added without breaking anyone's `switch`. Files and streams are read while the request is
+/// added without breaking anyone's `switch`. Files, streams and multipart forms are read while the request is
 /// sent, never gathered in memory:
 ///
 /// ```swift
@@ -18,6 +18,7 @@ public struct RequestBody: Sendable {
         case data(Data, contentType: String)
         case file(URL, contentType: String)
         case body(HTTPBody, contentType: String)
+        case multipart(MultipartForm)
     }
 
     let storage: Storage
@@ -54,6 +55,22 @@ public struct RequestBody: Sendable {
         _ chunks: Chunks, length: Int? = nil, replayable: Bool = false, contentType: String
     ) -> RequestBody where Chunks.Element == Data {
         RequestBody(storage: .body(HTTPBody(chunks, length: length, replayable: replayable), contentType: contentType))
+    }
+
+    /// An ``UploadFile`` as the whole body (a spec's `body: File`), sent with its content type: a
+    /// file on disk is read while sending (as ``file(_:contentType:)`` reads it), bytes as they are.
+    /// Its file name is not sent; put it in a header or the path when the API wants it.
+    public static func file(_ upload: UploadFile) -> RequestBody {
+        switch upload.contents {
+        case .file(let url): RequestBody(storage: .file(url, contentType: upload.contentType))
+        case .bytes(let data): RequestBody(storage: .data(data, contentType: upload.contentType))
+        }
+    }
+
+    /// A `multipart/form-data` body of `form`'s parts, streamed: see ``MultipartForm``. Its
+    /// `Content-Type` (which carries the boundary) replaces any the request's headers set.
+    public static func multipart(_ form: MultipartForm) -> RequestBody {
+        RequestBody(storage: .multipart(form))
     }
 
     /// A body of any kind as it is, with its content type.

@@ -32,7 +32,14 @@ struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable {
             // An error keeps this for as long as the app keeps the error: not a large upload's
             // body (whose fields are not credentials worth searching anyway).
             var kept = request
-            if let body = kept.body, body.data == nil || body.data!.count > CallSecrets.largestSearchedBody { kept.body = nil }
+            if let body = kept.body, body.data == nil || body.data!.count > CallSecrets.largestSearchedBody {
+                // A multipart body's field values are searched from its list of parts.
+                kept.body = body.multipart.map { parts in
+                    var listed = HTTPBody.empty
+                    listed.multipart = parts
+                    return listed
+                }
+            }
             self.request = kept
             self.registered = registered
             self.redaction = redaction
@@ -144,12 +151,29 @@ private struct SecretCollector {
         if let path = request.http.path, let question = path.firstIndex(of: "?") {
             collectPairs(path[path.index(after: question)...])
         }
+        if let parts = request.body?.multipart {
+            collectFields(of: parts)
+            return
+        }
         guard let body = request.body?.data, !body.isEmpty else { return }
         let type = request.http.headerFields[.contentType]?.lowercased() ?? ""
         if type.contains("x-www-form-urlencoded") {
             collectPairs(Substring(String(decoding: body, as: UTF8.self)))
         } else if type.contains("json") || body.first == UInt8(ascii: "{") {
             if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) { collectJSON(object, sensitive: false) }
+        }
+    }
+
+    /// The values of a multipart form's sensitive text fields, and of sensitive keys in its JSON parts.
+    private mutating func collectFields(of parts: MultipartManifest) {
+        for entry in parts.entries {
+            guard let text = entry.text, text.count <= CallSecrets.largestSearchedBody else { continue }
+            if redaction.isSensitive(entry.name) {
+                add(String(decoding: text, as: UTF8.self))
+            } else if entry.contentType?.lowercased().contains("json") == true,
+                      let object = try? JSONSerialization.jsonObject(with: text, options: [.fragmentsAllowed]) {
+                collectJSON(object, sensitive: false)
+            }
         }
     }
 

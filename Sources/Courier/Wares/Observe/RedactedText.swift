@@ -12,9 +12,14 @@ extension Redaction {
     }
 
     /// `body` as text for a log, as ``redactedBody(_:contentType:limit:)-(Data,_,_)`` gives it for
-    /// bytes in memory; a stream or a file is described (kind and length), never read.
+    /// bytes in memory; a stream or a file is described (kind, length and content type), never
+    /// read; a multipart form is listed part by part (names, file names, types, sizes and the
+    /// start of its text parts, redacted by name like form fields).
     public func redactedBody(_ body: HTTPBody, contentType: String?, limit: Int) -> String {
-        guard let data = body.data else { return "(\(body))" }
+        if let parts = body.multipart { return redactedMultipart(parts, length: body.length, limit: limit) }
+        guard let data = body.data else {
+            return "(\(body)\(contentType.map { ", \(Redaction.escapingControlCharacters($0))" } ?? ""))"
+        }
         return redactedBody(data, contentType: contentType, limit: limit)
     }
 
@@ -124,7 +129,9 @@ extension Redaction {
         var parts = ["curl", "-X", request.http.method.rawValue]
         for line in redactedHeaderLines(request.http.headerFields) { parts += ["-H", shellQuoted(line)] }
         if let body = request.body, !body.isEmpty {
-            if let data = body.data {
+            if let form = body.multipart {
+                parts += curlFields(form)
+            } else if let data = body.data {
                 parts += ["--data-binary", shellQuoted(redactedBody(data, contentType: request.http.headerFields[.contentType], limit: .max))]
             } else if let file = body.fileURL {
                 parts += ["--data-binary", shellQuoted("@\(file.lastPathComponent)")]
@@ -134,6 +141,23 @@ extension Redaction {
         }
         parts.append(shellQuoted(redactedURL(of: request.http)))
         return parts.joined(separator: " ")
+    }
+
+    /// `-F` options for a multipart form's parts: text fields with their (redacted) values,
+    /// files by name, streams and bytes as `@-`.
+    private func curlFields(_ form: MultipartManifest) -> [String] {
+        form.entries.flatMap { entry -> [String] in
+            let type = entry.contentType.map { ";type=\($0)" } ?? ""
+            let value: String
+            if let fileName = entry.fileName {
+                value = "@\(fileName)\(type)"
+            } else if let text = entry.text {
+                value = isSensitive(entry.name) ? Redaction.placeholder : String(decoding: text, as: UTF8.self)
+            } else {
+                value = "@-\(type)"
+            }
+            return ["-F", shellQuoted("\(entry.name)=\(Redaction.escapingControlCharacters(value))")]
+        }
     }
 
     private func shellQuoted(_ text: String) -> String {

@@ -1,0 +1,58 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+/// Collects what reaches the caller.
+private final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [TransferProgress] = []
+    var all: [TransferProgress] { lock.withLock { list } }
+    func add(_ progress: TransferProgress) { lock.withLock { list.append(progress) } }
+}
+
+@Suite("StubTransport simulates upload and download progress on the injected clock")
+struct StubProgressTests {
+    @Test("an upload paced at 64 KB per 100 ms reports step by step as a ManualClock moves, then the download's 100%")
+    func pacedUploadAndDownload() async throws {
+        let clock = ManualClock()
+        let stub = StubTransport(uploadChunkSize: 64 * 1024, uploadInterval: .milliseconds(100))
+        stub.on(.post, "/photos", reply: .chunks([Data(count: 1000), Data(count: 1000)]))
+        let client = try Client(
+            service: ServiceConfiguration(name: "stub", baseURL: URL(string: "https://api.example.com")!),
+            transport: stub, clock: clock, wallClock: clock.wallClock)
+        var form = MultipartForm(boundary: "b")
+        form.addFile("photo", UploadFile(data: Data(count: 256 * 1024), fileName: "p.jpg"))
+        var request = Request<Data>(method: .post, path: "/photos")
+        request.body = .multipart(form)
+        let reports = Reports()
+        request.onProgress = reports.add
+        let call = Task { try await client.send(request) }
+
+        var uploaded: [Int] = []
+        for step in 1...5 {
+            #expect(await clock.waitForSleepers(1), "step \(step) waits on the clock")
+            #expect(reports.all.count == step - 1, "nothing moves before the clock does")
+            clock.advance(by: .milliseconds(100))
+            try await waitUntil { reports.all.count >= step }
+        }
+        let uploads = reports.all.filter { $0.direction == .upload }
+        uploaded = uploads.map(\.completedBytes)
+        let total = try #require(uploads.last?.totalBytes)
+        #expect(uploaded == [65_536, 131_072, 196_608, 262_144, total], "each paced step is one report, the last one 100%")
+        let body = try await call.value
+        #expect(body.count == 2000)
+        let downloads = reports.all.filter { $0.direction == .download }
+        #expect(downloads.last?.completedBytes == 2000 && downloads.last?.totalBytes == 2000)
+        #expect(stub.requests.first?.body?.data?.count == total)
+    }
+
+    private func waitUntil(_ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            if condition() { return }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        Issue.record("condition not met within 30 s")
+    }
+}
