@@ -111,9 +111,10 @@ public struct StubReply: Sendable {
                 StubDelivery.Paced(pieces: pieces, interval: pacing?.interval ?? .zero, context: context, total: declared),
                 length: declared)
         case .file(let destination):
-            let file = try FileDownload(destination: destination)
+            let file = try FileDownload.make(for: request, destination: destination, head: response.http)
             do {
-                for try await chunk in StubDelivery.Paced(pieces: pieces, interval: pacing?.interval ?? .zero, context: context, total: declared) {
+                let paced = StubDelivery.Paced(pieces: pieces, interval: pacing?.interval ?? .zero, context: context, total: declared)
+                for try await chunk in paced {
                     try file.write(chunk)
                 }
                 response.body = .file(try file.commit())

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,15 +12,23 @@ import Darwin
 /// temporary file beside the destination, which replaces the destination in one `rename` only
 /// when the whole body arrived; ``discard()`` removes it, so a failed download leaves nothing.
 ///
-/// Used by one thread at a time (a transport's callback queue or its reading task).
+/// Used by one thread at a time (a transport's callback queue or its reading task; between the
+/// attempts of a resumed download, the ``PartialDownload`` that holds it).
 package final class FileDownload {
     /// Where the file goes; `nil` keeps the temporary file for the caller.
     package let destination: URL?
     /// Where the bytes are written until ``commit()``.
     package let partial: URL
     private var descriptor: Int32
-    /// Bytes written so far.
+    /// Bytes in the file so far (those of earlier attempts included, when continuing one).
     package private(set) var written = 0
+    /// Where the body must end, when its head said (`Content-Length`, or the end of a
+    /// `Content-Range`, on a body not content-encoded): ``commit()`` refuses a file of another
+    /// length as a body cut short, whatever the transport noticed.
+    package var expectedLength: Int?
+    /// Whether a ``PartialDownload`` keeps the file for a later attempt: ``discard()`` then leaves
+    /// it and its bytes in place, and only ``remove()`` deletes it.
+    var isHeld = false
 
     /// Opens a new partial file for `destination` (a temporary file when `nil`).
     ///
@@ -50,9 +59,19 @@ package final class FileDownload {
         written += data.count
     }
 
+    /// Whether the file is still being written (neither committed nor removed).
+    package var isOpen: Bool { descriptor >= 0 }
+
     /// Closes the file and moves it to the destination; returns where the body now is.
+    ///
+    /// - Throws: ``TransportFailure/connectionLost(message:)`` when the file does not have
+    ///   ``expectedLength`` bytes (the file stays open, for ``discard()``), or
+    ///   ``TransportFailure/fileWriteFailed(file:reason:)``.
     package func commit() throws(CourierError) -> URL {
         guard descriptor >= 0 else { throw FileDownload.failure(destination ?? partial, EBADF) }
+        if let expectedLength, written != expectedLength {
+            throw CourierError.transport(.connectionLost(message: "the body ended after \(written) of \(expectedLength) bytes"))
+        }
         let closed = close(descriptor) == 0
         descriptor = -1
         guard closed else {
@@ -69,12 +88,44 @@ package final class FileDownload {
         return destination
     }
 
-    /// Closes and removes the partial file.
+    /// Ends an attempt that failed: closes and removes the partial file, unless a
+    /// ``PartialDownload`` holds it for the next attempt (then it stays as it is).
     package func discard() {
+        if !isHeld { remove() }
+    }
+
+    /// Closes and removes the partial file, whoever holds it; a committed file is left alone.
+    func remove() {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1
         unlink(partial.path)
+    }
+
+    /// Keeps the first `offset` bytes and writes on after them.
+    func truncate(to offset: Int) throws(CourierError) {
+        guard descriptor >= 0 else { throw FileDownload.failure(destination ?? partial, EBADF) }
+        guard ftruncate(descriptor, off_t(offset)) == 0, lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
+            throw FileDownload.failure(destination ?? partial, errno)
+        }
+        written = offset
+    }
+
+    /// The file a transport writes `request`'s body to once `head` arrived with a status the
+    /// request accepts, for ``ResponseDelivery/file(_:)`` to `destination`: the partial file of
+    /// earlier attempts, positioned for `head`, when the download is being resumed (see
+    /// ``PartialDownload``); a new one otherwise. Either way ``commit()`` checks the length
+    /// `head` declares.
+    ///
+    /// - Throws: ``CourierError`` when the file cannot be created, or when `head` answers a
+    ///   resumed request with a range that cannot continue the file (the next attempt starts over).
+    package static func make(for request: PreparedRequest, destination: URL?, head: HTTPResponse) throws(CourierError) -> FileDownload {
+        if let partial = request.options[PartialDownload.Slot.self] {
+            return try partial.file(for: head, method: request.http.method)
+        }
+        let file = try FileDownload(destination: destination)
+        file.expectedLength = RangeFields.declaredLength(of: head, method: request.http.method)
+        return file
     }
 
     private static func failure(_ file: URL, _ code: Int32) -> CourierError {

@@ -9,6 +9,8 @@ final class ClientCore: Sendable {
     let encoder: RequestEncoder
     let decoder: JSONDecoder
     let chain: WareChain
+    /// ``chain`` with ``DownloadResumer``, for calls whose body goes to a file.
+    let downloadChain: WareChain
     let clock: MonotonicClock
     let wallClock: WallClock
     let random: RandomSource
@@ -30,6 +32,7 @@ final class ClientCore: Sendable {
         // The service's own wares run like the client's, after them among equals.
         let wares = wares + service.wares
         self.chain = WareChain(wares: wares, transport: transport)
+        self.downloadChain = WareChain(wares: wares + [DownloadResumer()], transport: transport)
         self.clock = MonotonicClock(clock)
         self.wallClock = wallClock
         self.random = random
@@ -74,7 +77,8 @@ final class ClientCore: Sendable {
         // Asking the wares is an async call each: skipped altogether when there are none.
         context.record.principal = wares.isEmpty && request.wares.isEmpty
             ? own : await principal(own, of: prepared, extraWares: request.wares, context: context)
-        let chain = request.wares.isEmpty ? self.chain : self.chain.adding(request.wares)
+        let base = if case .file = prepared.responseDelivery.mode { downloadChain } else { self.chain }
+        let chain = request.wares.isEmpty ? base : base.adding(request.wares)
         let raw = try await chain.step(0, prepared, context)
         let decoded: Value
         do {
