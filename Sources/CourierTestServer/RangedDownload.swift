@@ -11,6 +11,8 @@ extension TestServer.Response {
         /// The first `after` bytes, then nothing more until the peer leaves or the server stops:
         /// a body that is still arriving, for cancelling it.
         case stall(after: Int)
+        /// The first `after` bytes, a pause for the client to read them, then a TCP reset.
+        case reset(after: Int)
     }
 
     /// `payload` served as a file server serves a file: `200` with all of it, or, when `ranges`
@@ -56,7 +58,7 @@ extension TestServer.Response {
         let sent: Int
         switch ending {
         case .whole: sent = body.count
-        case .cut(let after), .stall(let after): sent = min(after, body.count)
+        case .cut(let after), .stall(let after), .reset(let after): sent = min(after, body.count)
         }
         let part = Array(body[..<sent])
         if chunked {
@@ -68,6 +70,7 @@ extension TestServer.Response {
         switch ending {
         case .whole, .cut: break
         case .stall: steps.append(.pause(.seconds(300)))
+        case .reset: steps += [.pause(.milliseconds(200)), .reset]
         }
         return .raw(steps)
     }

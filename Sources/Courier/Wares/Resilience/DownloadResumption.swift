@@ -8,8 +8,9 @@
 /// ignores ranges, or the representation changed), a `206` for another range, a `416`. Without
 /// a validator, with `Accept-Ranges: none` or with a content-coded body, it starts over at once.
 /// Each of these requests runs through the wares inside the retry slot (authentication is
-/// applied again) as another attempt of the call. A request that sets its own `Range` is left
-/// alone.
+/// applied again) as another attempt of the call, at once and with the request's whole timeout.
+/// A request that sets its own `Range` is left alone. Outside the resumption, the `Retry` ware
+/// may still start the whole download again once these requests are used up.
 ///
 /// The default is ``standard``: three more requests. The request's setting wins over the
 /// service's.
