@@ -58,7 +58,14 @@ struct DownloadResumeConformanceTests {
                 return .download(Self.payload, for: request, etag: Self.etag, ending: ending)
             }
         }) { server, client in
-            let url = try await client.send(Request(method: .get, path: "/file", decoding: .file(to: destination)))
+            let progress = Locked<[TransferProgress]>([])
+            var request = Request(method: .get, path: "/file", decoding: .file(to: destination))
+            request.onProgress = { report in progress.withLock { $0.append(report) } }
+            let url = try await client.send(request)
+            // Progress counts the bytes kept: it never goes back, and ends at the whole file.
+            let received = progress.withLock { $0 }.filter { $0.direction == .download }.map(\.completedBytes)
+            #expect(received == received.sorted())
+            #expect(received.last == Self.payload.count)
             #expect(url == destination)
             #expect(try Data(contentsOf: destination) == Self.payload)
             #expect(try filesIn(directory) == ["download.bin", "placeholder"])
