@@ -113,8 +113,7 @@ public struct StubReply: Sendable {
         case .file(let destination):
             let file = try FileDownload.make(for: request, destination: destination, head: response.http)
             do {
-                let paced = StubDelivery.Paced(pieces: pieces, interval: pacing?.interval ?? .zero, context: context, total: declared)
-                for try await chunk in paced {
+                for try await chunk in StubDelivery.Paced(pieces: pieces, interval: pacing?.interval ?? .zero, context: context, total: declared) {
                     try file.write(chunk)
                 }
                 response.body = .file(try file.commit())

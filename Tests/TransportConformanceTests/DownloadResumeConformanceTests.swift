@@ -262,27 +262,38 @@ struct DownloadResumeConformanceTests {
         try await withServer(transport, routes: {
             $0.route(.get, "/file") { .download(Self.payload, for: $0, etag: Self.etag, ending: .stall(after: 100_000)) }
         }) { _, client in
-            let call = Task { try await client.send(Request(method: .get, path: "/file", decoding: .file(to: destination))) }
-            // The partial file beside the destination fills up while the server holds the rest.
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(20)
-            var partial: [String] = []
-            while clock.now < deadline {
-                partial = try filesIn(directory).filter { name in
-                    let size = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size] as? Int
-                    return name != "placeholder" && (size ?? 0) > 0
-                }
-                if !partial.isEmpty { break }
-                try await Task.sleep(for: .milliseconds(10))
+            // Removed before the call returns, whether the download could be resumed or not.
+            for resumption in [nil, DownloadResumption.disabled] {
+                var request = Request(method: .get, path: "/file", decoding: .file(to: destination))
+                request.downloadResumption = resumption
+                try await cancelMidBody(request, on: client, leaving: directory)
             }
-            #expect(partial.count == 1, "the body started arriving in a partial file")
-            call.cancel()
-            let result = await call.result
-            guard case .failure(let error) = result, error is CancellationError else {
-                Issue.record("expected CancellationError, got \(result)")
-                return
-            }
-            #expect(try filesIn(directory) == ["placeholder"])
         }
+    }
+
+    /// Starts `request`, waits for its partial file to fill up in `directory`, cancels the call
+    /// and expects `CancellationError` and nothing left but the placeholder.
+    private func cancelMidBody(_ request: Request<URL>, on client: Client, leaving directory: URL) async throws {
+        let call = Task { try await client.send(request) }
+        // The partial file beside the destination fills up while the server holds the rest.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(20)
+        var partial: [String] = []
+        while clock.now < deadline {
+            partial = try filesIn(directory).filter { name in
+                let size = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size] as? Int
+                return name != "placeholder" && (size ?? 0) > 0
+            }
+            if !partial.isEmpty { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(partial.count == 1, "the body started arriving in a partial file")
+        call.cancel()
+        let result = await call.result
+        guard case .failure(let error) = result, error is CancellationError else {
+            Issue.record("expected CancellationError, got \(result)")
+            return
+        }
+        #expect(try filesIn(directory) == ["placeholder"], "resumption \(String(describing: request.downloadResumption))")
     }
 }
