@@ -117,11 +117,11 @@ public final class AsyncHTTPClientTransport: Transport {
             }
             return RawResponse(http: head, body: body.data)
         case .file(let destination):
-            let file = try FileDownload(destination: destination)
+            let file = try FileDownload.make(for: request, destination: destination, head: head)
             do {
                 for try await buffer in response.body {
                     try file.write(buffer.sharedData)
-                    if context.progress.isActive { context.progress.received(file.written, of: declared) }
+                    if context.progress.isActive { context.progress.received(file.written, of: file.expectedLength ?? declared) }
                 }
                 let url = try file.commit()
                 return RawResponse(http: head, body: .file(url))

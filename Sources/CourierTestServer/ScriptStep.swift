@@ -16,6 +16,9 @@ extension TestServer.Response {
         /// Writes a gzip stream that inflates to `count` zero bytes (deflate can shrink that
         /// about 160 times), produced as it is sent.
         case gzipZeros(count: Int)
+        /// Ends the connection at once with a TCP reset (`RST`), as a crashed peer or a
+        /// middlebox does; the steps after it are not run.
+        case reset
 
         /// Writes this text's UTF-8 bytes.
         public static func text(_ text: String) -> Step { .send(Array(text.utf8)) }
@@ -73,6 +76,9 @@ struct ScriptRunner {
                 if every > .zero, !pause(every) { return false }
                 if isStopping() { return false }
             }
+            return false
+        case .reset:
+            socket.resetOnClose()
             return false
         case .gzipZeros(let count):
             var stream = GzipZeros(count: count)

@@ -156,6 +156,12 @@ struct Socket {
         return true
     }
 
+    /// Makes ``close()`` end the connection with a TCP reset (`RST`) instead of an orderly `FIN`.
+    func resetOnClose() {
+        var linger = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+    }
+
     /// Closes the descriptor.
     func close() {
         systemClose(descriptor)

@@ -111,7 +111,7 @@ public struct StubReply: Sendable {
                 StubDelivery.Paced(pieces: pieces, interval: pacing?.interval ?? .zero, context: context, total: declared),
                 length: declared)
         case .file(let destination):
-            let file = try FileDownload(destination: destination)
+            let file = try FileDownload.make(for: request, destination: destination, head: response.http)
             do {
                 for try await chunk in StubDelivery.Paced(pieces: pieces, interval: pacing?.interval ?? .zero, context: context, total: declared) {
                     try file.write(chunk)

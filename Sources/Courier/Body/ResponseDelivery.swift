@@ -31,8 +31,9 @@ public struct ResponseDelivery: Sendable, Hashable {
     /// Written to `destination` (replaced if it exists) while it arrives, or to a new temporary
     /// file the caller owns when `destination` is `nil`. The bytes go to a temporary file beside
     /// the destination first and are moved there only when the whole body arrived: a failed or
-    /// cancelled download leaves nothing behind. ``PreparedRequest/maximumResponseSize`` does not
-    /// apply.
+    /// cancelled download leaves nothing behind. A `GET` whose body is interrupted is continued
+    /// with a range request, as ``DownloadResumption`` says. ``PreparedRequest/maximumResponseSize``
+    /// does not apply.
     public static func file(_ destination: URL?) -> ResponseDelivery {
         ResponseDelivery(mode: .file(destination))
     }

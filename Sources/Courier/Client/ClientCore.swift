@@ -9,6 +9,8 @@ final class ClientCore: Sendable {
     let encoder: RequestEncoder
     let decoder: JSONDecoder
     let chain: WareChain
+    /// ``chain`` with ``DownloadResumer``, for calls whose body goes to a file.
+    let downloadChain: WareChain
     let clock: MonotonicClock
     let wallClock: WallClock
     let random: RandomSource
@@ -30,6 +32,7 @@ final class ClientCore: Sendable {
         // The service's own wares run like the client's, after them among equals.
         let wares = wares + service.wares
         self.chain = WareChain(wares: wares, transport: transport)
+        self.downloadChain = WareChain(wares: wares + [DownloadResumer()], transport: transport)
         self.clock = MonotonicClock(clock)
         self.wallClock = wallClock
         self.random = random
@@ -63,7 +66,9 @@ final class ClientCore: Sendable {
         let progress = ProgressThrottle.make(handler: request.onProgress, updates: request.progressUpdates, clock: clock)
         if let progress { setup.progress = progress.sink }
         defer { progress?.end() }
-        let chain = request.wares.isEmpty ? self.chain : self.chain.adding(request.wares)
+        // A body that goes to a file may resume after a dropped connection: its own chain.
+        let base = if case .file = decoding.delivery.mode { downloadChain } else { self.chain }
+        let chain = request.wares.isEmpty ? base : base.adding(request.wares)
         // With no observation ware in front, the boundary is the chain's start: the body is decoded
         // here, after the chain, and the record need not keep it (no typed record, no lock).
         let decodesHere = chain.boundary == 0

@@ -120,7 +120,9 @@ final class SessionCall: Sendable {
                 state.body = .collecting(collector)
                 return .success(nil)
             case .file(let destination):
-                do throws(CourierError) { state.body = .writing(try FileDownload(destination: destination)) } catch {
+                do throws(CourierError) {
+                    state.body = .writing(try FileDownload.make(for: request, destination: destination, head: head))
+                } catch {
                     return .failure(error)
                 }
                 return .success(nil)
@@ -167,7 +169,8 @@ final class SessionCall: Sendable {
                 return (nil, progress)
             case .writing(let file):
                 do throws(CourierError) { try file.write(data) } catch { return (error, nil) }
-                return (nil, progress)
+                // A resumed body counts from the bytes kept, towards the whole file.
+                return (nil, progress == nil ? nil : (file.written, file.expectedLength ?? state.expected))
             case .streaming(let channel):
                 // Suspended under the lock, so that the reader's catching up (which resumes the
                 // task under the same lock) can never come between the offer and the suspension.
