@@ -50,7 +50,14 @@ extension SpecValidator {
                 log.warning("ware '\(ware.value)' is listed twice in \(what)", at: ware.location)
             }
         }
-        if let cache = endpoint.cache { checkOneOf(cache.policy, Self.cachePolicies, what: "cache policy") }
+        if let cache = endpoint.cache {
+            checkOneOf(cache.policy, Self.cachePolicies, what: "cache policy")
+            if endpoint.response?.value.isFile == true {
+                log.warning(
+                    "`cache` of \(what) has no effect: a download (`response: File`) is written to its file and bypasses the cache",
+                    at: cache.policy.location)
+            }
+        }
         if let retry = endpoint.retry, retry.enablesRetry, ["POST", "PATCH"].contains(endpoint.method.value),
            endpoint.idempotencyKey == nil {
             log.warning(

@@ -74,6 +74,19 @@ import Testing
         ])
     }
 
+    @Test func aDownloadBypassesTheCache() {
+        #expect(diagnostics(Self.header + """
+            endpoints:
+              download:
+                get: /files
+                response: File
+                cache: localElseRemote
+            """) == [
+            "7:12: warning: `cache` of endpoint 'download' has no effect: a download (`response: File`) is written to its "
+                + "file and bypasses the cache",
+        ])
+    }
+
     @Test func aModelCannotBeCalledFile() {
         #expect(diagnostics(Self.header + """
             models:
