@@ -32,7 +32,8 @@ public struct MultipartPartRender: Sendable, Hashable {
     public var name: String
     /// Whether the parameter is optional (`nil` sends no part).
     public var isOptional: Bool
-    /// Whether the parameter is a list sent as one part per element (text and file parts).
+    /// Whether the parameter is a list sent as one part per element (text and file parts; the
+    /// partial loops over file lists, `MultipartForm.add` repeats text lists itself).
     public var isList: Bool
     /// The content type replacing the part's default, as a string literal, if the spec sets one.
     public var contentTypeLiteral: [String]

@@ -39,8 +39,17 @@ extension SpecValidator {
                 } else if let value = part.parameter.defaultValue {
                     log.error("\(description) is a file part, which cannot have a default", at: value.location)
                 }
-            } else if let value = part.parameter.defaultValue {
-                DefaultValueCheck(models: models).check(value, type: type, of: description, log: &log)
+            } else {
+                if let contentType = part.contentType, types.isParameterType(type, allowsLists: true),
+                   type.nonOptional != .named("String") {
+                    log.error(
+                        "`contentType` of \(description) applies to String, file, Data and JSON parts; a '\(type)' part "
+                            + "is sent as plain text",
+                        at: contentType.location)
+                }
+                if let value = part.parameter.defaultValue {
+                    DefaultValueCheck(models: models).check(value, type: type, of: description, log: &log)
+                }
             }
         }
     }

@@ -151,7 +151,7 @@ import Testing
                 post: /photos
                 multipart:
                   photo: { type: File, contentType: png, default: a.png }
-                  count: Int = many
+                  count: { type: Int, default: many, contentType: text/plain }
                   empty: { type: String, key: "" }
               nothing:
                 post: /nothing
@@ -163,8 +163,10 @@ import Testing
             "7:41: error: `contentType` of multipart part 'photo' of endpoint 'addPhoto' must be a media type such as "
                 + "image/png, found 'png'",
             "7:55: error: multipart part 'photo' of endpoint 'addPhoto' is a file part, which cannot have a default",
-            "8:20: error: the default `many` of multipart part 'count' of endpoint 'addPhoto' does not fit its type 'Int': "
+            "8:36: error: the default `many` of multipart part 'count' of endpoint 'addPhoto' does not fit its type 'Int': "
                 + "expected an integer",
+            "8:55: error: `contentType` of multipart part 'count' of endpoint 'addPhoto' applies to String, file, Data and "
+                + "JSON parts; a 'Int' part is sent as plain text",
             "9:7: error: the `key` of multipart part 'empty' of endpoint 'addPhoto' is empty",
             "12:5: error: `multipart` of endpoint 'nothing' needs at least one part, such as `photo: File`",
             "15:5: warning: a GET request with a body; many servers ignore or reject it",

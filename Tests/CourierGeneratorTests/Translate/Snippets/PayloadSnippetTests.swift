@@ -82,6 +82,7 @@ import Testing
                 post: /photos
                 multipart:
                   caption: String?
+                  note: { type: String?, contentType: text/markdown }
                   tags: "[String]"
                   meta: { type: Meta, contentType: application/vnd.meta+json }
                   raw: Data
@@ -103,17 +104,16 @@ import Testing
             "raw: Data,",
             "photo: UploadFile,",
             "caption: String? = nil,",
+            "note: String? = nil,",
             "extras: [UploadFile]? = nil",
             "        var form = MultipartForm()",
-            "        if let caption {",
-            #"            form.append("caption", text: caption)"#,
-            "        for element in tags {",
-            #"            form.append("tags", text: element)"#,
-            #"        form.append("meta", json: meta, contentType: "application/vnd.meta+json")"#,
-            #"        form.append("raw", data: raw)"#,
-            #"        form.append("photo_file", file: photo, contentType: "image/png")"#,
-            "        for element in extras ?? [] {",
-            #"            form.append("extras", file: element)"#,
+            #"        form.add("caption", caption)"#,
+            #"        if let note { form.addText("note", note, contentType: "text/markdown") }"#,
+            #"        form.add("tags", tags)"#,
+            #"        form.addJSON("meta", meta, contentType: "application/vnd.meta+json")"#,
+            #"        form.addData("raw", raw)"#,
+            #"        form.addFile("photo_file", photo, contentType: "image/png")"#,
+            #"        for file in extras ?? [] { form.addFile("extras", file) }"#,
             "        request.body = .multipart(form)",
         ] {
             #expect(endpoints.contains(line), "missing \(line)")
