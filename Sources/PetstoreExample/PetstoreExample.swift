@@ -48,12 +48,21 @@ enum PetstoreExample {
         let created = try await petstore.createPet(body: .init(name: "Biscuit", tag: "dog", birthday: birthday))
         print("   created #\(created.id) \(created.name), born \(created.birthday.map { "\($0)" } ?? "?")")
 
-        print("\n4. Rename it (PATCH), upload a photo (raw body), read a text report")
+        print("\n4. Rename it (PATCH), upload a photo (raw body), read a text report, send a document from a file and download it")
         let renamed = try await petstore.patchPet(id: created.id, body: .init(name: "Biscuit II"))
         try await petstore.uploadPhoto(id: created.id, body: Data([0x89, 0x50, 0x4E, 0x47]))
         let report = try await petstore.petReport(kind: "daily summary")
         print("   now called \(renamed.name); photo stored (\(server.uploadedPhotoSize(of: created.id) ?? 0) bytes)")
         print("   report: \(report)")
+        let record = FileManager.default.temporaryDirectory.appendingPathComponent("petstore-record-\(UUID().uuidString).txt")
+        try Data("vaccinated: 2024-05-01\n".utf8).write(to: record)
+        defer { try? FileManager.default.removeItem(at: record) }
+        try await petstore.uploadPetDocument(id: created.id, file: record, contentType: "text/plain") { progress in
+            if progress.fractionCompleted == 1 { print("   document sent: \(progress.completedBytes) bytes") }
+        }
+        let copy = try await petstore.downloadPetDocument(id: created.id)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        print("   document back in a file the caller owns: \((try? Data(contentsOf: copy).count) ?? 0) bytes")
 
         print("\n5. The owner profile (renamed keys, millisecond dates, base64 data, UUID)")
         let owner = try await petstore.getOwner(ownerID: 7)

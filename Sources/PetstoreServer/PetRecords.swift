@@ -31,6 +31,7 @@ final class PetStoreState: @unchecked Sendable {
     private var pets: [Int64: PetRecord] = [:]
     private var nextID: Int64 = 1
     private var uploads: [Int64: Int] = [:]
+    private var documents: [Int64: (bytes: Data, contentType: String)] = [:]
     private var createdByKey: [String: Int64] = [:]
     private var createFailures: [Int] = []
     private var currentToken: String
@@ -103,6 +104,8 @@ final class PetStoreState: @unchecked Sendable {
     func remove(_ id: Int64) -> Bool { withLock { pets.removeValue(forKey: id) != nil } }
     func recordUpload(_ id: Int64, bytes: Int) { withLock { uploads[id] = bytes } }
     func uploadedBytes(_ id: Int64) -> Int? { withLock { uploads[id] } }
+    func storeDocument(_ id: Int64, bytes: Data, contentType: String) { withLock { documents[id] = (bytes, contentType) } }
+    func document(_ id: Int64) -> (bytes: Data, contentType: String)? { withLock { documents[id] } }
 
     /// The pet a create with `key` already made: a repeated key is a retried create, answered
     /// with the first one's pet instead of adding a second.

@@ -41,6 +41,9 @@ public final class PetstoreServer: Sendable {
     /// How many bytes were uploaded as the photo of pet `id`.
     public func uploadedPhotoSize(of id: Int64) -> Int? { state.uploadedBytes(id) }
 
+    /// The document stored about pet `id` (`uploadPetDocument`), with the content type it came with.
+    public func document(of id: Int64) -> (bytes: Data, contentType: String)? { state.document(id) }
+
     /// Makes the next creates store their pet and then answer `statuses` (one per create), as a
     /// gateway losing the answer would; a retry with the same `Idempotency-Key` gets the pet.
     public func failCreatesAfterStoring(_ statuses: [Int]) { state.failCreates(statuses) }
@@ -88,6 +91,7 @@ public final class PetstoreServer: Sendable {
                 return .status(204)
             }
         }
+        installDocumentRoutes()
         route(.get, "/reports/{kind}") { request in
             let kind = request.pathParameters["kind"]?.removingPercentEncoding ?? ""
             if kind == "crash" { return .text("<html>boom</html>", status: 500) }
@@ -131,7 +135,7 @@ public final class PetstoreServer: Sendable {
     public var inventoryBaseURL: URL { server.baseURL.appendingPathComponent("v2") }
 
     /// Registers a handler under `/v1`, refusing calls without the bearer token when `authenticated`.
-    private func route(
+    func route(
         _ method: TestServer.Method, _ path: String, authenticated: Bool = true,
         _ handler: @escaping @Sendable (TestServer.Request) -> TestServer.Response
     ) {

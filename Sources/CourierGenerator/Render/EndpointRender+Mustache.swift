@@ -39,6 +39,13 @@ extension EndpointRender: MustacheParent {
         case "wrapsFactoryParameters": wrapsFactoryParameters
         case "wrapsMethodParameters": wrapsMethodParameters
         case "responseHeaders": responseHeaders
+        case "fileBody": fileBody
+        case "multipartBody": multipartBody
+        case "methodParameters": methodParameters
+        case "methodDocs": methodDocs
+        case "reportsProgress": reportsProgress
+        case "progressParameter": progressParameter
+        case "customizesRequest": customizesRequest
         default: nil
         }
     }
@@ -49,6 +56,8 @@ extension ParameterRender: MustacheParent {
     public func child(named: String) -> Any? {
         switch named {
         case "name": name
+        case "label": label
+        case "declaration": declaration
         case "type": type
         case "qualifiedType": qualifiedType
         case "defaultValue": defaultValue
@@ -75,6 +84,43 @@ extension RawBodyRender: MustacheParent {
         switch named {
         case "name": name
         case "contentTypeLiteral": contentTypeLiteral
+        default: nil
+        }
+    }
+}
+
+extension FileBodyRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "name": name
+        case "contentTypeName": contentTypeName
+        default: nil
+        }
+    }
+}
+
+extension MultipartBodyRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        named == "parts" ? parts : nil
+    }
+}
+
+extension MultipartPartRender: MustacheParent {
+    /// The value of the template key `named`: the fields, and `isText`, `isFile`, `isData`,
+    /// `isJSON` for the kind.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "keyLiteral": keyLiteral
+        case "name": name
+        case "isOptional": isOptional
+        case "isList": isList
+        case "contentTypeLiteral": contentTypeLiteral
+        case "isText": kind == .text
+        case "isFile": kind == .file
+        case "isData": kind == .data
+        case "isJSON": kind == .json
         default: nil
         }
     }

@@ -61,6 +61,14 @@ public struct EndpointRender: Sendable, Hashable {
     public var pagination: [PaginationRender] = []
     /// The endpoint's typed response headers, when it declares some.
     public var responseHeaders: [ResponseHeadersRender] = []
+    /// A body read from a file (`body: File`), if any.
+    public var fileBody: [FileBodyRender] = []
+    /// A multipart body, if any.
+    public var multipartBody: [MultipartBodyRender] = []
+    /// The facade method's `progress` parameter, when the endpoint uploads or downloads a file.
+    public var progressParameter: [ParameterRender] = []
+    /// The facade method's doc lines (``docs`` with its `progress` parameter).
+    public var methodDocs: [String] = []
 
     /// Creates an endpoint.
     public init(
@@ -101,14 +109,16 @@ public struct EndpointRender: Sendable, Hashable {
     /// Whether the factory's signature takes one parameter per line: on one line it would pass
     /// 120 columns (at its indentation of four).
     public var wrapsFactoryParameters: Bool {
-        let parameters = self.parameters.map { "\($0.name): \($0.type)" + ($0.defaultValue.first.map { " = \($0)" } ?? "") }
+        let parameters = self.parameters.map { "\($0.declaration): \($0.type)" + ($0.defaultValue.first.map { " = \($0)" } ?? "") }
         return 4 + "public static func \(functionName)\(genericClause)(".count + parameters.joined(separator: ", ").count
             + ") -> Request<\(responseType)> {".count > 120
     }
 
     /// Whether the facade method's signature takes one parameter per line (see ``wrapsFactoryParameters``).
     public var wrapsMethodParameters: Bool {
-        let parameters = self.parameters.map { "\($0.name): \($0.qualifiedType)" + ($0.defaultValue.first.map { " = \($0)" } ?? "") }
+        let parameters = methodParameters.map {
+            "\($0.declaration): \($0.qualifiedType)" + ($0.defaultValue.first.map { " = \($0)" } ?? "")
+        }
         return 4 + "public func \(functionName)\(genericClause)(".count + parameters.joined(separator: ", ").count
             + ") async throws -> \(qualifiedResponseType) {".count > 120
     }
@@ -116,18 +126,29 @@ public struct EndpointRender: Sendable, Hashable {
     /// Whether the body is a form.
     public var hasForm: Bool { !formItems.isEmpty }
 
+    /// The facade method's parameters: the factory's, then `progress` when it has one.
+    public var methodParameters: [ParameterRender] { parameters + progressParameter }
+
+    /// Whether the facade method sets `onProgress` from its `progress` parameter.
+    public var reportsProgress: Bool { !progressParameter.isEmpty }
+
+    /// Whether the facade method changes the factory's request before sending it (wares, progress).
+    public var customizesRequest: Bool { !wares.isEmpty || reportsProgress }
+
     /// Whether the factory changes the request after creating it.
     public var mutatesRequest: Bool {
         !(pathItems.isEmpty && queryItems.isEmpty && headerItems.isEmpty && formItems.isEmpty
-            && jsonBody.isEmpty && rawBody.isEmpty && timeout.isEmpty && cachePolicy.isEmpty && authentication.isEmpty
-            && retry.isEmpty && idempotencyKeyHeader.isEmpty)
+            && jsonBody.isEmpty && rawBody.isEmpty && fileBody.isEmpty && multipartBody.isEmpty && timeout.isEmpty
+            && cachePolicy.isEmpty && authentication.isEmpty && retry.isEmpty && idempotencyKeyHeader.isEmpty)
     }
 }
 
 /// A parameter of a factory and its facade method.
 public struct ParameterRender: Sendable, Hashable {
-    /// The label and local name (backticked when a keyword).
+    /// The local name (backticked when a keyword), and the label unless ``label`` differs.
     public var name: String
+    /// The argument label: ``name`` unless set apart (`to` of `to destination`).
+    public var label: String
     /// The type inside the namespace.
     public var type: String
     /// The type outside the namespace.
@@ -138,10 +159,14 @@ public struct ParameterRender: Sendable, Hashable {
     /// Creates a parameter.
     public init(name: String, type: String, qualifiedType: String, defaultValue: [String]) {
         self.name = name
+        self.label = name
         self.type = type
         self.qualifiedType = qualifiedType
         self.defaultValue = defaultValue
     }
+
+    /// How the signature declares it: `name`, or `label name` when they differ.
+    public var declaration: String { label == name ? name : label + " " + name }
 }
 
 /// A value sent under a wire name: a path placeholder, query item, header or form field.
@@ -173,6 +198,20 @@ public struct RawBodyRender: Sendable, Hashable {
     public init(name: String, contentTypeLiteral: String) {
         self.name = name
         self.contentTypeLiteral = contentTypeLiteral
+    }
+}
+
+/// A body read from a file while sending (`body: File`).
+public struct FileBodyRender: Sendable, Hashable {
+    /// The parameter holding the file's URL.
+    public var name: String
+    /// The parameter holding its content type.
+    public var contentTypeName: String
+
+    /// Creates a file body.
+    public init(name: String, contentTypeName: String) {
+        self.name = name
+        self.contentTypeName = contentTypeName
     }
 }
 

@@ -14,16 +14,26 @@ struct ParameterListBuilder {
     }
 
     private var scope = NameScope(reserved: ["request", "fields"])
-    private var entries: [(group: Group, render: ParameterRender, source: Parameter?)] = []
+    private var entries: [(group: Group, render: ParameterRender, documentation: Documentation?)] = []
 
-    /// Claims a unique name for a parameter and records it; returns the name.
+    /// Claims a unique name for a parameter and records it; returns the name. `label` is an
+    /// argument label differing from the name (`to destination`); `documentation` defaults to
+    /// the source parameter's.
     mutating func claim(
-        _ identifier: String, type: String, qualifiedType: String, defaultValue: [String], group: Group,
-        source: Parameter? = nil
+        _ identifier: String, label: String? = nil, type: String, qualifiedType: String, defaultValue: [String],
+        group: Group, source: Parameter? = nil, documentation: Documentation? = nil
     ) -> String {
         let name = scope.claim(identifier)
-        entries.append((group, ParameterRender(name: name, type: type, qualifiedType: qualifiedType, defaultValue: defaultValue), source))
+        var render = ParameterRender(name: name, type: type, qualifiedType: qualifiedType, defaultValue: defaultValue)
+        if let label { render.label = label }
+        entries.append((group, render, documentation ?? source?.documentation))
         return name
+    }
+
+    /// Claims a unique name for a parameter that only the client facade's method takes (such as
+    /// `progress`), so it cannot clash with the factory's; returns the name.
+    mutating func reserve(_ identifier: String) -> String {
+        scope.claim(identifier)
     }
 
     /// The parameters in signature order.
@@ -34,12 +44,12 @@ struct ParameterListBuilder {
     /// Names and documentation, in signature order, for the doc comment.
     func documentation(for endpoint: Endpoint) -> [(name: String, documentation: Documentation)] {
         sortedEntries.compactMap { entry in
-            guard let source = entry.source else { return nil }
-            return (SwiftIdentifier.plain(entry.render.name), source.documentation)
+            guard let documentation = entry.documentation else { return nil }
+            return (SwiftIdentifier.plain(entry.render.name), documentation)
         }
     }
 
-    private var sortedEntries: [(group: Group, render: ParameterRender, source: Parameter?)] {
+    private var sortedEntries: [(group: Group, render: ParameterRender, documentation: Documentation?)] {
         entries.enumerated().sorted { lhs, rhs in
             lhs.element.group != rhs.element.group
                 ? lhs.element.group.rawValue < rhs.element.group.rawValue : lhs.offset < rhs.offset

@@ -35,6 +35,8 @@ extension SpecTranslation {
         var jsonBody: [String] = []
         var rawBody: [RawBodyRender] = []
         var formItems: [ParameterItemRender] = []
+        var fileBody: [FileBodyRender] = []
+        var multipartParts: [MultipartPartRender] = []
         switch endpoint.body {
         case .json(let type):
             if let local = speller.local(type.value), let qualified = speller.qualified(type.value) {
@@ -48,6 +50,10 @@ extension SpecTranslation {
             rawBody = [RawBodyRender(name: name, contentTypeLiteral: SwiftLiteral.string(contentType.value))]
         case .form(let fields, _):
             formItems = fields.compactMap { item($0, group: .trailing, builder: &builder) }
+        case .file:
+            fileBody = [claimFileBody(builder: &builder)]
+        case .multipart(let parts, _):
+            multipartParts = parts.compactMap { multipartPart($0, builder: &builder) }
         case nil:
             break
         }
@@ -57,6 +63,8 @@ extension SpecTranslation {
         }
         headerItems += endpoint.headerParameters.compactMap { item($0, group: .trailing, builder: &builder) }
         var (responseType, qualifiedResponseType) = response(endpoint)
+        let downloads = endpoint.response?.value.isFile == true
+        let fileDecoding = downloads ? downloadDestination(builder: &builder) : nil
         let media = translateMedia(endpoint, functionName: functionName)
         var decodingArgument: [String] = []
         if let media {
@@ -68,14 +76,24 @@ extension SpecTranslation {
             (responseType, qualifiedResponseType) = ("Value", "Value")
         }
         guard log.diagnostics.count == errorsBefore else { return nil }
+        let uploads = !fileBody.isEmpty || !multipartParts.isEmpty
+        let progress = uploads || downloads ? [progressParameter(builder: &builder)] : []
 
         // Without a summary, the doc comment says what the endpoint sends.
         let request = "\(endpoint.method.value.uppercased()) \(endpoint.path.value)".replacingOccurrences(of: "`", with: "'")
         var docs = DocComment.lines(endpoint.documentation, fallback: "`\(request)`.")
-        let parameterDocs = DocComment.parameters(builder.documentation(for: endpoint))
+        let documented = builder.documentation(for: endpoint)
+        var methodDocs = docs
+        let parameterDocs = DocComment.parameters(documented)
         if !parameterDocs.isEmpty {
             if !docs.isEmpty { docs.append("///") }
             docs += parameterDocs
+        }
+        let methodParameterDocs = DocComment.parameters(
+            documented + progress.map { (SwiftIdentifier.plain($0.name), Self.progressDocumentation) })
+        if !methodParameterDocs.isEmpty {
+            if !methodDocs.isEmpty { methodDocs.append("///") }
+            methodDocs += methodParameterDocs
         }
         var rendered = EndpointRender(
             functionName: functionName, nameLiteral: SwiftLiteral.string(endpoint.name.value), docs: docs,
@@ -91,6 +109,10 @@ extension SpecTranslation {
             idempotencyKeyHeader: endpoint.idempotencyKey.map { [SwiftLiteral.string($0.value)] } ?? [],
             wares: endpoint.wares.map { SwiftLiteral.string($0.value) },
             shardKey: shardKey(endpoint, functionName: functionName))
+        rendered.fileBody = fileBody
+        rendered.multipartBody = multipartParts.isEmpty ? [] : [MultipartBodyRender(parts: multipartParts)]
+        rendered.progressParameter = progress
+        rendered.methodDocs = methodDocs
         rendered.pagination = translatePagination(endpoint).map { [$0] } ?? []
         rendered.wareProperties = endpoint.wares.map { SwiftIdentifier.member($0.value) }
         rendered.responseHeaders = translateResponseHeaders(endpoint, functionName: functionName).map { [$0] } ?? []
@@ -98,11 +120,13 @@ extension SpecTranslation {
         if media == nil, spec.keyStrategy?.value == "snakeCase", !["Void", "Data", "String"].contains(responseType) {
             rendered.decodingArgument = [".snakeCaseJSON"]
         }
+        if let fileDecoding { rendered.decodingArgument = [fileDecoding] }
         if let media {
             rendered.genericClause = "<Value: Sendable>"
             rendered.decodingArgument = decodingArgument
             rendered.media = [media]
         }
+        reportMultipartNotGenerated(endpoint)
         return rendered
     }
 
@@ -147,6 +171,7 @@ extension SpecTranslation {
     /// The expected type inside and outside the namespace: `Void` for `Empty` or no response.
     private mutating func response(_ endpoint: Endpoint) -> (String, String) {
         guard let response = endpoint.response, response.value != .named("Empty") else { return ("Void", "Void") }
+        if response.value.isFile { return ("URL", "URL") }
         guard let local = speller.local(response.value), let qualified = speller.qualified(response.value) else {
             log.error("unknown response type '\(response.value)'", at: response.location)
             return ("Void", "Void")

@@ -192,7 +192,7 @@ extension SpecTranslation {
         }
         for endpoint in spec.endpoints {
             var parameters = endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters
-            if case .form(let fields, _) = endpoint.body { parameters += fields }
+            parameters += endpoint.body?.fields ?? []
             for parameter in parameters where parameter.sensitive { names.insert(parameter.key ?? parameter.name.value) }
         }
         // Lower-cased before de-duplicating, so `Token` and `token` give one entry.

@@ -66,8 +66,8 @@ public struct Translator: SpecTranslating {
                 for parameter in parameters { names.formUnion(parameter.type.value.names) }
                 switch endpoint.body {
                 case .json(let type): names.formUnion(type.value.names)
-                case .form(let fields, _): for field in fields { names.formUnion(field.type.value.names) }
-                case .raw, nil: break
+                case .form, .multipart: for field in endpoint.body?.fields ?? [] { names.formUnion(field.type.value.names) }
+                case .raw, .file, nil: break
                 }
                 if let response = endpoint.response { names.formUnion(response.value.names) }
                 for choice in endpoint.media { names.formUnion(choice.response?.value.names ?? []) }

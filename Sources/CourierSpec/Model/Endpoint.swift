@@ -106,6 +106,21 @@ public enum Body: Sendable {
     case form([Parameter], at: SourceLocation)
     /// Raw bytes with a content type (`raw: image/png`).
     case raw(contentType: Located<String>)
+    /// The contents of a file, read while sending (`body: File`), at the type.
+    case file(at: SourceLocation)
+    /// A `multipart/form-data` body of typed parts in file order
+    /// (`multipart: { caption: String?, photo: File }`), at the key.
+    case multipart([MultipartPart], at: SourceLocation)
+
+    /// The parameters the caller passes as fields: form fields or multipart parts (for name
+    /// checks, redaction and token refresh lookups).
+    public var fields: [Parameter] {
+        switch self {
+        case .form(let fields, _): fields
+        case .multipart(let parts, _): parts.map(\.parameter)
+        case .json, .raw, .file: []
+        }
+    }
 }
 
 /// An endpoint's `cache:` setting.

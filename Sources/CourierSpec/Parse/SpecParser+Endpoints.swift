@@ -3,14 +3,14 @@ extension SpecParser {
     static let httpMethods = ["get", "post", "put", "patch", "delete", "head", "options"]
     /// Every key an endpoint may hold.
     static let endpointKeys = Set(httpMethods).union([
-        "summary", "description", "deprecated", "query", "headers", "path", "body", "form", "raw",
+        "summary", "description", "deprecated", "query", "headers", "path", "body", "form", "raw", "multipart",
         "response", "auth", "wares", "cache", "timeout", "sample", "retry", "idempotencyKey", "fixedHeaders", "media",
         "responseHeaders", "pagination",
     ])
     /// Keys of one `media:` choice.
     static let mediaKeys: Set<String> = ["accept", "response"]
     /// The keys that each declare a request body.
-    static let bodyKeys = ["body", "form", "raw"]
+    static let bodyKeys = ["body", "form", "raw", "multipart"]
     /// Keys of `cache:`.
     static let cacheKeys: Set<String> = ["policy", "ttl"]
 
@@ -128,6 +128,13 @@ extension SpecParser {
         typedEntries(node, kind: kind, known: Self.parameterKeys).map(Self.parameter)
     }
 
+    /// `multipart: { caption: String?, photo: { type: File, contentType: image/png } }`, in file order.
+    private mutating func multipartParts(_ node: YAMLNode) -> [MultipartPart] {
+        typedEntries(node, kind: "multipart part", known: Self.partKeys).map { entry in
+            MultipartPart(parameter: Self.parameter(entry), contentType: entry.contentType)
+        }
+    }
+
     private static func parameter(_ entry: TypedEntry) -> Parameter {
         var parameter = Parameter(
             name: entry.name, type: entry.type, key: entry.key, defaultValue: entry.defaultValue,
@@ -136,20 +143,27 @@ extension SpecParser {
         return parameter
     }
 
-    /// `body: Type`, `form: { field: Type }` or `raw: content/type`: at most one of them.
+    /// `body: Type` (`body: File` for a file's contents), `form: { field: Type }`, `raw: content/type`
+    /// or `multipart: { part: Type }`: at most one of them.
     private mutating func body(_ mapping: KeyedMapping, what: String) -> Body? {
         let written = mapping.pairs.filter { Self.bodyKeys.contains($0.key) }
         for extra in written.dropFirst() {
             log.error(
-                "\(what) has both `\(written[0].key)` and `\(extra.key)`; a request has one body: `body`, `form` or `raw`",
+                "\(what) has both `\(written[0].key)` and `\(extra.key)`; a request has one body: "
+                    + "`body`, `form`, `raw` or `multipart`",
                 at: extra.keyLocation)
         }
         guard let pair = written.first else { return nil }
         switch pair.key {
         case "body":
-            return typeRef(pair.value, what: "the body of \(what)").map(Body.json)
+            guard let type = typeRef(pair.value, what: "the body of \(what)") else { return nil }
+            return type.value.isFile ? .file(at: type.location) : .json(type)
         case "form":
             return .form(parameters(pair.value, kind: "form field"), at: pair.keyLocation)
+        case "multipart":
+            let parts = multipartParts(pair.value)
+            // Not a mapping: already reported, so not also "needs at least one part".
+            return pair.value.pairs == nil && !pair.value.isNull ? nil : .multipart(parts, at: pair.keyLocation)
         default:
             return text(pair.value, what: "`raw` of \(what) (a content type such as image/png)")
                 .map { Body.raw(contentType: $0) }

@@ -17,6 +17,8 @@ struct TypedEntry {
     var sensitive = false
     /// `nullable: true` (fields only): `null` is a value of its own, kept apart from a missing key.
     var nullable: Located<Bool>?
+    /// `contentType:` (multipart parts only).
+    var contentType: Located<String>?
 }
 
 extension SpecParser {
@@ -26,6 +28,8 @@ extension SpecParser {
     ]
     /// Keys of the long form of a parameter.
     static let parameterKeys: Set<String> = ["type", "key", "default", "summary", "description", "deprecated", "sensitive"]
+    /// Keys of the long form of a multipart part.
+    static let partKeys = parameterKeys.union(["contentType"])
 
     /// Reads every entry of a mapping of typed entries, such as a model's fields or `query:`.
     mutating func typedEntries(_ node: YAMLNode, kind: String, known: Set<String>) -> [TypedEntry] {
@@ -90,6 +94,9 @@ extension SpecParser {
         var entry = TypedEntry(name: name, type: type, documentation: documentation(in: mapping, of: what))
         if let key = mapping.value("key") { entry.key = text(key, what: "`key` of \(what)")?.value }
         if let format = mapping.value("format") { entry.format = text(format, what: "`format` of \(what)") }
+        if known.contains("contentType"), let value = mapping.value("contentType") {
+            entry.contentType = text(value, what: "`contentType` of \(what)")
+        }
         if let value = mapping.value("default") { entry.defaultValue = Located(Self.specValue(value), at: value.location) }
         if let value = mapping.value("nullable") {
             if let flag = value.scalar, flag.isPlain, flag.text == "true" || flag.text == "false" {

@@ -75,9 +75,9 @@ extension SpecValidator {
         var formFields: [Parameter] = []
         switch endpoint.body {
         case .form(let fields, _): formFields = fields
-        case .json, .raw:
+        case .json, .raw, .file, .multipart:
             log.error(
-                "refresh endpoint '\(endpoint.name.value)' of \(what) has a `body`/`raw` body; it must take the refresh "
+                "refresh endpoint '\(endpoint.name.value)' of \(what) has a `body`/`raw`/`multipart` body; it must take the refresh "
                     + "token as a parameter (query, header, path or form field)",
                 at: refresh.endpoint.location)
         case nil: break

@@ -10,21 +10,33 @@ extension SpecValidator {
         checkParameters(endpoint, of: what, models: models)
         switch endpoint.body {
         case .json(let type):
-            types.checkNames(type, in: "the body of \(what)", log: &log)
+            if types.checkNames(type, in: "the body of \(what)", allowsFile: true, log: &log), type.value.mentionsFile {
+                log.error(
+                    "the body of \(what) is '\(type.value)'; a file body is written `body: File` (one file, not optional); "
+                        + "for several files or files with fields use `multipart:`",
+                    at: type.location)
+            }
+        case .multipart(let parts, let location):
+            checkMultipart(parts, at: location, of: what, models: models)
         case .raw(let contentType):
             if !contentType.value.contains("/") {
                 log.error(
                     "`raw` of \(what) needs a content type such as image/png, found '\(contentType.value)'",
                     at: contentType.location)
             }
-        case .form, .none:
+        case .form, .file, .none:
             break
         }
         if let body = endpoint.body, ["GET", "HEAD"].contains(endpoint.method.value) {
             log.warning("a \(endpoint.method.value) request with a body; many servers ignore or reject it", at: Self.location(of: body))
         }
-        if let response = endpoint.response {
-            types.checkNames(response, in: "the response of \(what)", allowsEmpty: true, log: &log)
+        if let response = endpoint.response,
+           types.checkNames(response, in: "the response of \(what)", allowsEmpty: true, allowsFile: true, log: &log),
+           response.value.mentionsFile, !response.value.isFile {
+            log.error(
+                "the response of \(what) is '\(response.value)'; a download is written `response: File` "
+                    + "(one file, not optional or in a list)",
+                at: response.location)
         }
         if let auth = endpoint.auth { checkAuth(auth, in: spec) }
         checkFixedHeaders(endpoint, of: what)
@@ -38,7 +50,14 @@ extension SpecValidator {
                 log.warning("ware '\(ware.value)' is listed twice in \(what)", at: ware.location)
             }
         }
-        if let cache = endpoint.cache { checkOneOf(cache.policy, Self.cachePolicies, what: "cache policy") }
+        if let cache = endpoint.cache {
+            checkOneOf(cache.policy, Self.cachePolicies, what: "cache policy")
+            if endpoint.response?.value.isFile == true {
+                log.warning(
+                    "`cache` of \(what) has no effect: a download (`response: File`) is written to its file and bypasses the cache",
+                    at: cache.policy.location)
+            }
+        }
         if let retry = endpoint.retry, retry.enablesRetry, ["POST", "PATCH"].contains(endpoint.method.value),
            endpoint.idempotencyKey == nil {
             log.warning(
@@ -129,19 +148,27 @@ extension SpecValidator {
         case .json(let type): type.location
         case .form(_, let location): location
         case .raw(let contentType): contentType.location
+        case .file(let location), .multipart(_, let location): location
         }
     }
 
-    /// Parameter names must be usable, distinct across path, query, headers and form fields
-    /// (they all become arguments of one factory), typed for the wire, with fitting defaults.
+    /// Parameter names must be usable, distinct across path, query, headers, form fields and
+    /// multipart parts (they all become arguments of one factory), typed for the wire, with
+    /// fitting defaults. Multipart parts' types and defaults are checked by ``checkMultipart``.
     private mutating func checkParameters(_ endpoint: Endpoint, of what: String, models: ModelTable) {
         var formFields: [Parameter] = []
-        if case .form(let fields, _) = endpoint.body { formFields = fields }
+        var parts: [Parameter] = []
+        switch endpoint.body {
+        case .form(let fields, _): formFields = fields
+        case .multipart(let multipart, _): parts = multipart.map(\.parameter)
+        default: break
+        }
         let groups: [(kind: String, parameters: [Parameter], allowsLists: Bool)] = [
             ("path parameter", endpoint.pathParameters, false),
             ("query parameter", endpoint.queryParameters, true),
             ("header parameter", endpoint.headerParameters, true),
             ("form field", formFields, true),
+            ("multipart part", parts, true),
         ]
         let types = TypeCheck(models: models)
         var swiftNames: [String: (name: Located<String>, kind: String)] = [:]
@@ -162,6 +189,7 @@ extension SpecValidator {
                 } else {
                     swiftNames[swiftName] = (name, group.kind)
                 }
+                guard group.kind != "multipart part" else { continue }
                 guard types.checkNames(parameter.type, in: description, log: &log) else { continue }
                 if group.kind == "path parameter", parameter.type.value.isOptional {
                     log.error("\(description) cannot be optional: a path always has all its parts", at: parameter.type.location)

@@ -6,7 +6,7 @@ extension SpecValidator {
             log.error(
                 "model name '\(name)' must be a Swift type name (letters, digits and _, not starting with a digit)",
                 at: model.name.location)
-        } else if TypeRef.builtins.contains(name) || name == TypeCheck.empty {
+        } else if TypeRef.builtins.contains(name) || name == TypeCheck.empty || name == TypeRef.fileName {
             log.error("model name '\(name)' is already a built-in type", at: model.name.location)
         }
         switch model.kind {

@@ -12,13 +12,25 @@ struct TypeCheck {
 
     /// Reports every name in `type` that is neither a built-in nor a model, with a suggestion;
     /// returns whether all names are known. `Empty` is known only where `allowsEmpty`, and only
-    /// as the whole type.
+    /// as the whole type; `File` only where `allowsFile` (bodies, responses and multipart parts,
+    /// whose callers check its shape).
     @discardableResult
-    func checkNames(_ type: Located<TypeRef>, in what: String, allowsEmpty: Bool = false, log: inout DiagnosticLog) -> Bool {
+    func checkNames(
+        _ type: Located<TypeRef>, in what: String, allowsEmpty: Bool = false, allowsFile: Bool = false,
+        log: inout DiagnosticLog
+    ) -> Bool {
         if allowsEmpty, type.value == .named(Self.empty) { return true }
         var allKnown = true
         for name in type.value.names where !TypeRef.builtins.contains(name) && models[name] == nil {
+            if name == TypeRef.fileName, allowsFile { continue }
             allKnown = false
+            if name == TypeRef.fileName {
+                log.error(
+                    "`File` is only valid as `body: File`, `response: File` or the type of a `multipart:` part, "
+                        + "not in \(what)" + (what.hasPrefix("field") ? " (a model travels as JSON; use Data for bytes in it)" : ""),
+                    at: type.location)
+                continue
+            }
             if name == Self.empty {
                 log.error("`Empty` is only valid as a whole response type, not in \(what)", at: type.location)
                 continue
@@ -31,6 +43,7 @@ struct TypeCheck {
             }
             var candidates = Array(TypeRef.builtins) + Array(models.names)
             if allowsEmpty { candidates.append(Self.empty) }
+            if allowsFile { candidates.append(TypeRef.fileName) }
             log.error("unknown type '\(name)' in \(what)" + Suggestion.didYouMean(name, among: candidates), at: type.location)
         }
         return allKnown

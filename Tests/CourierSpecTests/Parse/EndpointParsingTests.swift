@@ -68,7 +68,7 @@ import Testing
                 body: String
                 raw: image/png
             """) == [
-            "7:5: error: endpoint 'upload' has both `body` and `raw`; a request has one body: `body`, `form` or `raw`",
+            "7:5: error: endpoint 'upload' has both `body` and `raw`; a request has one body: `body`, `form`, `raw` or `multipart`",
         ])
     }
 

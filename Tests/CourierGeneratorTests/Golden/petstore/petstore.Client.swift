@@ -98,6 +98,38 @@ extension PetstoreClient {
         try await client.send(Petstore.uploadPhoto(id: id, body: body))
     }
 
+    /// Stores a document about a pet, such as its vaccination record.
+    ///
+    /// - Parameters:
+    ///   - file: The file whose contents are sent, read while sending.
+    ///   - contentType: The `Content-Type` sent with it.
+    ///   - progress: Called as bytes go out and come in, on the transport's thread: keep it short.
+    public func uploadPetDocument(
+        id: Int64,
+        file: URL,
+        contentType: String = "application/octet-stream",
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws {
+        var request = Petstore.uploadPetDocument(id: id, file: file, contentType: contentType)
+        request.onProgress = progress
+        return try await client.send(request)
+    }
+
+    /// The document stored about a pet.
+    ///
+    /// - Parameters:
+    ///   - destination: Where to write the download (by way of a temporary file beside it); `nil`: a temporary file the caller removes.
+    ///   - progress: Called as bytes go out and come in, on the transport's thread: keep it short.
+    public func downloadPetDocument(
+        id: Int64,
+        to destination: URL? = nil,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> URL {
+        var request = Petstore.downloadPetDocument(id: id, to: destination)
+        request.onProgress = progress
+        return try await client.send(request)
+    }
+
     /// A plain-text report.
     public func petReport(kind: String) async throws -> String {
         try await client.send(Petstore.petReport(kind: kind))

@@ -105,6 +105,32 @@ extension Petstore {
         return request
     }
 
+    /// Stores a document about a pet, such as its vaccination record.
+    ///
+    /// - Parameters:
+    ///   - file: The file whose contents are sent, read while sending.
+    ///   - contentType: The `Content-Type` sent with it.
+    public static func uploadPetDocument(
+        id: Int64,
+        file: URL,
+        contentType: String = "application/octet-stream"
+    ) -> Request<Void> {
+        var request = Request<Void>(method: .put, path: "/pets/{id}/document", name: "uploadPetDocument")
+        request.setPathParameter("id", to: id)
+        request.body = .file(file, contentType: contentType)
+        return request
+    }
+
+    /// The document stored about a pet.
+    ///
+    /// - Parameters:
+    ///   - destination: Where to write the download (by way of a temporary file beside it); `nil`: a temporary file the caller removes.
+    public static func downloadPetDocument(id: Int64, to destination: URL? = nil) -> Request<URL> {
+        var request = Request<URL>(method: .get, path: "/pets/{id}/document", name: "downloadPetDocument", decoding: .file(to: destination))
+        request.setPathParameter("id", to: id)
+        return request
+    }
+
     /// A plain-text report.
     public static func petReport(kind: String) -> Request<String> {
         var request = Request<String>(method: .get, path: "/reports/{kind}", name: "petReport")

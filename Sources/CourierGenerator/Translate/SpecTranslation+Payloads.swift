@@ -1,0 +1,103 @@
+import CourierSpec
+
+/// Files and multipart bodies: `body: File` (a raw upload from a file), `response: File` (a
+/// download to a file) and `multipart:` parts, and the facade's `progress` parameter for them.
+extension SpecTranslation {
+    /// The Swift type a multipart file part takes; provided by the runtime's multipart support.
+    static let uploadFileType = "UploadFile"
+    /// The type of the facade's `progress` parameter.
+    static let progressType = "(@Sendable (TransferProgress) -> Void)?"
+
+    /// `body: File`: the factory takes `file: URL` and `contentType: String = "application/octet-stream"`.
+    mutating func claimFileBody(builder: inout ParameterListBuilder) -> FileBodyRender {
+        let file = builder.claim(
+            "file", type: "URL", qualifiedType: "URL", defaultValue: [], group: .leading,
+            documentation: Documentation(summary: "The file whose contents are sent, read while sending."))
+        let contentType = builder.claim(
+            "contentType", type: "String", qualifiedType: "String",
+            defaultValue: [SwiftLiteral.string("application/octet-stream")], group: .optional,
+            documentation: Documentation(summary: "The `Content-Type` sent with it."))
+        return FileBodyRender(name: file, contentTypeName: contentType)
+    }
+
+    /// `response: File`: the factory takes `to destination: URL? = nil`; returns the decoding argument.
+    mutating func downloadDestination(builder: inout ParameterListBuilder) -> String {
+        let destination = builder.claim(
+            "destination", label: "to", type: "URL?", qualifiedType: "URL?", defaultValue: ["nil"], group: .optional,
+            documentation: Documentation(
+                summary: "Where to write the download (by way of a temporary file beside it); `nil`: a temporary file the caller removes."))
+        return ".file(to: \(destination))"
+    }
+
+    /// The facade's `progress` parameter, claimed after every other so spec names keep theirs.
+    mutating func progressParameter(builder: inout ParameterListBuilder) -> ParameterRender {
+        ParameterRender(
+            name: builder.reserve("progress"), type: Self.progressType, qualifiedType: Self.progressType, defaultValue: ["nil"])
+    }
+
+    /// The `- Parameters:` entry documenting `progress`.
+    static let progressDocumentation = Documentation(
+        summary: "Called as bytes go out and come in, on the transport's thread: keep it short.")
+
+    /// One multipart part: claims its parameter and decides how it is sent.
+    mutating func multipartPart(_ part: MultipartPart, builder: inout ParameterListBuilder) -> MultipartPartRender? {
+        let type = part.type.value
+        let kind: MultipartPartRender.Kind
+        let local: String
+        let qualified: String
+        if type.isFilePartType {
+            kind = .file
+            local = Self.spellFilePart(type)
+            qualified = local
+        } else {
+            guard let localType = speller.local(type), let qualifiedType = speller.qualified(type) else {
+                log.error("unknown type '\(type)' for multipart part '\(part.name.value)'", at: part.type.location)
+                return nil
+            }
+            (local, qualified) = (localType, qualifiedType)
+            if speller.isParameterEncodable(type) {
+                kind = .text
+            } else if type.nonOptional == .named("Data") {
+                kind = .data
+            } else {
+                kind = .json
+            }
+        }
+        var defaultValue: [String] = type.isOptional ? ["nil"] : []
+        if let value = part.parameter.defaultValue, kind != .file {
+            do {
+                defaultValue = [try DefaultLiteral(speller: speller).spell(value.value, as: type)]
+            } catch {
+                log.error(error.message, at: value.location)
+                return nil
+            }
+        }
+        let name = builder.claim(
+            SwiftIdentifier.member(part.name.value), type: local, qualifiedType: qualified, defaultValue: defaultValue,
+            group: defaultValue.isEmpty ? .trailing : .optional, source: part.parameter)
+        var isList = false
+        if case .array = type.nonOptional, kind == .text || kind == .file { isList = true }
+        return MultipartPartRender(
+            kind: kind, keyLiteral: SwiftLiteral.string(part.wireName), name: name, isOptional: type.isOptional,
+            isList: isList, contentTypeLiteral: part.contentType.map { [SwiftLiteral.string($0.value)] } ?? [])
+    }
+
+    /// `File` → `UploadFile`, keeping `?` and `[…]`.
+    private static func spellFilePart(_ type: TypeRef) -> String {
+        switch type {
+        case .optional(let wrapped): spellFilePart(wrapped) + "?"
+        case .array(let element): "[" + spellFilePart(element) + "]"
+        case .named, .dictionary: uploadFileType
+        }
+    }
+
+    /// Until the runtime's multipart encoder is merged, a multipart endpoint is an error: its
+    /// render model and the `MultipartBody` partial are ready, but the code would not compile.
+    mutating func reportMultipartNotGenerated(_ endpoint: Endpoint) {
+        guard case .multipart(_, let location) = endpoint.body else { return }
+        log.error(
+            "multipart bodies are not generated yet (endpoint '\(endpoint.name.value)'): TODO, waiting for the runtime's "
+                + "multipart form (`\(Self.uploadFileType)`, `RequestBody.multipart`)",
+            at: location)
+    }
+}
