@@ -209,7 +209,7 @@ let package = Package(
         .testTarget(name: "CourierPluginTests"),
         .testTarget(
             name: "PetstoreAPITests",
-            dependencies: ["PetstoreAPI", "Courier", "CourierTesting", "PetstoreServer"]
+            dependencies: ["PetstoreAPI", "Courier", "CourierTesting", "PetstoreServer", "CourierTestServer"]
         ),
         .testTarget(
             name: "RealAPITests",

@@ -10,6 +10,8 @@ struct BulkTable {
     static let rounds = 5
 
     let bytes: Int
+    /// Rounds of the interleaved download comparison.
+    var rounds = BulkTable.rounds
 
     /// Every transport the probe has, and AsyncHTTPClient alone when it has that one.
     static var transports: [String] {
@@ -43,6 +45,20 @@ struct BulkTable {
         try compareMultipart(executable, port)
     }
 
+    /// Only the download comparison: Courier on AsyncHTTPClient, AsyncHTTPClient alone, `curl`.
+    func runDownloads() async throws {
+        guard ProbeTransports.names.contains("asyncHTTPClient") else {
+            print("the download comparison needs the AsyncHTTPClient trait (--enable-all-traits)")
+            return
+        }
+        guard let server = try ChildServer(command: "bulk-serve") else {
+            print("the bulk server did not start")
+            return
+        }
+        defer { server.stop() }
+        try compareDownloads(URL(fileURLWithPath: CommandLine.arguments[0]).path, server.port)
+    }
+
     /// Courier on AsyncHTTPClient, AsyncHTTPClient alone and `curl` downloading `bytes`, one
     /// after the other in each round, so that a busy moment hurts all three alike. Each run's CPU
     /// time (user + system, from `/usr/bin/time`) is printed too: it does not depend on how the
@@ -56,7 +72,7 @@ struct BulkTable {
         ]
         var times = Array(repeating: [Int](), count: contenders.count)
         var cpu = Array(repeating: [Int](), count: contenders.count)
-        for _ in 0..<BulkTable.rounds {
+        for _ in 0..<rounds {
             for (index, contender) in contenders.enumerated() {
                 let (text, cpuMilliseconds) = try cpuTimed(contender.command)
                 var result = BulkResult(text)
@@ -75,7 +91,7 @@ struct BulkTable {
         }
         let medians = times.map(BulkTable.median)
         let fasterBaseline = min(medians[1], medians[2])
-        print("\n\(BulkTable.mebibytes(bytes)) MiB download, \(BulkTable.rounds) rounds interleaved; medians; ratio = rate over the faster of bare AHC and curl\n")
+        print("\n\(BulkTable.mebibytes(bytes)) MiB download, \(rounds) rounds interleaved; medians; ratio = rate over the faster of bare AHC and curl\n")
         print("| client | rounds (ms) | median | MB/s | ratio | CPU (median) |")
         print("|---|---|--:|--:|--:|--:|")
         for (index, contender) in contenders.enumerated() {

@@ -19,6 +19,8 @@ import Foundation
 //                                               then Courier+AHC against bare AHC and curl downloading,
 //                                               and Courier's multipart uploads against `curl -F`
 // transport-probe bulk-multipart [bytes]        only the multipart comparison (1 GiB by default)
+// transport-probe bulk-downloads [bytes] [rounds]
+//                                               only the download comparison (1 GiB, 5 rounds by default)
 // transport-probe                               every transport × scenario, each in its own process
 //                                               under /usr/bin/time -v: outcome, overshoot, peak memory
 
@@ -70,6 +72,11 @@ case "bulk-table":
 case "bulk-multipart":
     let bytes = arguments.dropFirst().first.flatMap { Int($0) } ?? BulkTable.defaultBytes
     try await BulkTable(bytes: bytes).runMultipart()
+case "bulk-downloads":
+    let values = Array(arguments.dropFirst())
+    var table = BulkTable(bytes: values.first.flatMap { Int($0) } ?? BulkTable.defaultBytes)
+    table.rounds = values.dropFirst().first.flatMap { Int($0) }.map { max(1, $0) } ?? BulkTable.rounds
+    try await table.runDownloads()
 case "throughput":
     try await Throughput().run()
 default:

@@ -126,7 +126,6 @@ extension SpecTranslation {
             rendered.decodingArgument = decodingArgument
             rendered.media = [media]
         }
-        reportMultipartNotGenerated(endpoint)
         return rendered
     }
 

@@ -90,14 +90,4 @@ extension SpecTranslation {
         case .named, .dictionary: uploadFileType
         }
     }
-
-    /// Until the runtime's multipart encoder is merged, a multipart endpoint is an error: its
-    /// render model and the `MultipartBody` partial are ready, but the code would not compile.
-    mutating func reportMultipartNotGenerated(_ endpoint: Endpoint) {
-        guard case .multipart(_, let location) = endpoint.body else { return }
-        log.error(
-            "multipart bodies are not generated yet (endpoint '\(endpoint.name.value)'): TODO, waiting for the runtime's "
-                + "multipart form (`\(Self.uploadFileType)`, `RequestBody.multipart`)",
-            at: location)
-    }
 }

@@ -130,6 +130,21 @@ extension PetstoreClient {
         return try await client.send(request)
     }
 
+    /// Adds a photo of a pet, with an optional caption, as a multipart/form-data form.
+    ///
+    /// - Parameters:
+    ///   - progress: Called as bytes go out and come in, on the transport's thread: keep it short.
+    public func addPetPhoto(
+        id: Int64,
+        photo: UploadFile,
+        caption: String? = nil,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> JSONValue {
+        var request = Petstore.addPetPhoto(id: id, photo: photo, caption: caption)
+        request.onProgress = progress
+        return try await client.send(request)
+    }
+
     /// A plain-text report.
     public func petReport(kind: String) async throws -> String {
         try await client.send(Petstore.petReport(kind: kind))

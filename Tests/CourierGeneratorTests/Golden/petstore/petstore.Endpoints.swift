@@ -131,6 +131,17 @@ extension Petstore {
         return request
     }
 
+    /// Adds a photo of a pet, with an optional caption, as a multipart/form-data form.
+    public static func addPetPhoto(id: Int64, photo: UploadFile, caption: String? = nil) -> Request<JSONValue> {
+        var request = Request<JSONValue>(method: .post, path: "/pets/{id}/photos", name: "addPetPhoto")
+        request.setPathParameter("id", to: id)
+        var form = MultipartForm()
+        form.add("caption", caption)
+        form.addFile("photo", photo, contentType: "image/jpeg")
+        request.body = .multipart(form)
+        return request
+    }
+
     /// A plain-text report.
     public static func petReport(kind: String) -> Request<String> {
         var request = Request<String>(method: .get, path: "/reports/{kind}", name: "petReport")
