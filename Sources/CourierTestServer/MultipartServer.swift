@@ -7,7 +7,7 @@ import Foundation
 /// test checks what a real parser made of the bytes Courier sent.
 ///
 /// ```swift
-/// let server = try MultipartServer()
+/// let server = try await MultipartServer.start()
 /// defer { server.stop() }
 /// // POST server.baseURL/upload → MultipartEcho
 /// ```
@@ -38,11 +38,21 @@ public final class MultipartServer: Sendable {
     private let process: Process
     private let input: Pipe
 
-    /// Starts the server and waits for it to print its port.
+    /// Starts the server on a thread of its own and returns once it printed its port.
+    ///
+    /// Waiting for Python to start takes a blocking read, which must not hold one of the few
+    /// threads every test's tasks share (two on a two-core machine): with several servers
+    /// starting at once, every other test would stall meanwhile.
     ///
     /// - Throws: ``StartFailure`` when `python3` is missing or the script does not start: a test
     ///   that needs the server fails then, rather than passing without it.
-    public init() throws {
+    public static func start() async throws -> MultipartServer {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try MultipartServer() }) }.start()
+        }
+    }
+
+    private init() throws {
         let script = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Tests/Fixtures/MultipartServer/multipart_server.py")
@@ -83,10 +93,10 @@ public final class MultipartServer: Sendable {
         URL(string: "http://127.0.0.1:\(port)")!
     }
 
-    /// Stops the server (closes its stdin) and waits for it to exit.
+    /// Stops the server: closes its stdin, on which it exits. Does not wait for the exit, so that
+    /// a test's `defer` blocks no shared thread.
     public func stop() {
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
     }
 }
 

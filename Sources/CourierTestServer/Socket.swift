@@ -35,10 +35,14 @@ struct Socket {
     /// Opens a TCP socket bound to 127.0.0.1 at `port` (0 picks a free port) that does not
     /// listen. Without `reusingAddress`, no other socket can take the port while this one holds it.
     static func bound(port: UInt16, reusingAddress: Bool) throws(SocketError) -> Socket {
+        // Close-on-exec: a test that starts a process (the multipart server's Python) while this
+        // socket is open must not hand it a copy, which would keep the connection open after the
+        // server closed it, until that process exits.
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
         let fd = socket(AF_INET, SOCK_STREAM, 0)
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         #endif
         guard fd >= 0 else { throw SocketError(call: "socket", code: errno) }
         if reusingAddress {
@@ -101,11 +105,15 @@ struct Socket {
 
     /// Accepts a pending connection, or `nil` when none could be taken.
     func accept() -> Socket? {
+        // Close-on-exec, as for the listener (see `bound(port:reusingAddress:)`).
         #if canImport(Glibc)
         let fd = Glibc.accept(descriptor, nil, nil)
         #else
         let fd = Darwin.accept(descriptor, nil, nil)
         #endif
+        // A process started between `accept` and this line could still get a copy; Glibc does not
+        // export `accept4` to Swift, and the window is a few instructions wide.
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         guard fd >= 0 else { return nil }
         #if canImport(Darwin)
         var yes: Int32 = 1

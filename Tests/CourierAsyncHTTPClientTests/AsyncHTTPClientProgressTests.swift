@@ -25,7 +25,7 @@ struct AsyncHTTPClientProgressTests {
         let file = directory.appendingPathComponent("big.bin")
         try Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ ($0 >> 8)) }).write(to: file)
 
-        let server = try MultipartServer()
+        let server = try await MultipartServer.start()
         defer { server.stop() }
         let transport = AsyncHTTPClientTransport()
         let client = try Client(
@@ -65,7 +65,7 @@ struct AsyncHTTPClientProgressTests {
 
     @Test("a multipart body with a stream part of unknown length goes chunked and arrives whole")
     func chunkedMultipart() async throws {
-        let server = try MultipartServer()
+        let server = try await MultipartServer.start()
         defer { server.stop() }
         let transport = AsyncHTTPClientTransport()
         let client = try Client(

@@ -8,7 +8,7 @@ import Testing
 /// parser: each part arrives under its name, with its file name and content type, byte for byte.
 @Suite struct PetstoreMultipartTests {
     @Test func aPhotoAndItsCaptionArriveAsTwoPartsByteForByte() async throws {
-        let server = try MultipartServer()
+        let server = try await MultipartServer.start()
         defer { server.stop() }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("petstore-photo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

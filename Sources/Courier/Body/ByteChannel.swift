@@ -102,24 +102,15 @@ package final class ByteChannel: Sendable {
 
     /// The next chunk; `nil` at the end.
     func next() async throws -> Data? {
-        try await withTaskCancellationHandler {
+        // A chunk already buffered (the transport is ahead) is taken without a continuation.
+        if let ready = takeReady() { return try ready.get() }
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
                 let (immediate, resume) = state.withLock { state -> (Result<Data?, any Error>?, Bool) in
                     if state.cancelled { return (.failure(CancellationError()), false) }
                     if state.head < state.chunks.count {
-                        let chunk = state.chunks[state.head]
-                        state.head += 1
-                        state.buffered -= chunk.count
-                        if state.head == state.chunks.count {
-                            state.chunks.removeAll(keepingCapacity: true)
-                            state.head = 0
-                        }
-                        var resume = false
-                        if state.paused, state.buffered <= highWater / 2 {
-                            state.paused = false
-                            resume = true
-                        }
-                        return (.success(chunk), resume)
+                        let chunk = ByteChannel.takeChunk(&state)
+                        return (.success(chunk), ByteChannel.shouldResume(&state, highWater: highWater))
                     }
                     switch state.end {
                     case .success: return (.success(nil), false)
@@ -135,6 +126,47 @@ package final class ByteChannel: Sendable {
         } onCancel: {
             cancel()
         }
+    }
+
+    /// The next buffered chunk, or the end, when one is there already; `nil` when the reader
+    /// must wait. A cancelled task gets `CancellationError` and stops the transfer.
+    private func takeReady() -> Result<Data?, any Error>? {
+        if Task.isCancelled {
+            cancel()
+            return .failure(CancellationError())
+        }
+        let (ready, resume) = state.withLock { state -> (Result<Data?, any Error>?, Bool) in
+            if state.cancelled { return (.failure(CancellationError()), false) }
+            guard state.head < state.chunks.count else {
+                switch state.end {
+                case .success: return (.success(nil), false)
+                case .failure(let error): return (.failure(error), false)
+                case nil: return (nil, false)
+                }
+            }
+            return (.success(ByteChannel.takeChunk(&state)), ByteChannel.shouldResume(&state, highWater: highWater))
+        }
+        if resume { wakeProducer() }
+        return ready
+    }
+
+    /// Removes the first buffered chunk.
+    private static func takeChunk(_ state: inout State) -> Data {
+        let chunk = state.chunks[state.head]
+        state.head += 1
+        state.buffered -= chunk.count
+        if state.head == state.chunks.count {
+            state.chunks.removeAll(keepingCapacity: true)
+            state.head = 0
+        }
+        return chunk
+    }
+
+    /// Whether a paused producer may go on now that the reader caught up to half the mark.
+    private static func shouldResume(_ state: inout State, highWater: Int) -> Bool {
+        guard state.paused, state.buffered <= highWater / 2 else { return false }
+        state.paused = false
+        return true
     }
 
     private func wakeProducer() {

@@ -10,7 +10,7 @@ func withMultipartServer(
     clock: any Clock<Duration> = ContinuousClock(),
     _ body: (MultipartServer, Client) async throws -> Void
 ) async throws {
-    let server = try MultipartServer()
+    let server = try await MultipartServer.start()
     defer { server.stop() }
     let service = ServiceConfiguration(name: "multipart", baseURL: server.baseURL, timeout: .seconds(60))
     let client = try Client(service: service, transport: transport, wares: wares, clock: clock)
