@@ -151,15 +151,7 @@ extension SpecTranslation {
                     + "use a scalar, an enum or an array of those", at: parameter.type.location)
             return nil
         }
-        var defaultValue: [String] = type.isOptional ? ["nil"] : []
-        if let value = parameter.defaultValue {
-            do {
-                defaultValue = [try DefaultLiteral(speller: speller).spell(value.value, as: type)]
-            } catch {
-                log.error(error.message, at: value.location)
-                return nil
-            }
-        }
+        guard let defaultValue = defaultArgument(of: parameter, as: type) else { return nil }
         let name = builder.claim(
             SwiftIdentifier.member(parameter.name.value), type: local, qualifiedType: qualified,
             defaultValue: defaultValue, group: defaultValue.isEmpty ? group : .optional,
@@ -200,5 +192,20 @@ extension SpecTranslation {
         if auth == "none" { return [".none"] }
         if auth == serviceAuth { return [] }
         return authSchemeReference(auth).map { [".scheme(\($0))"] } ?? []
+    }
+}
+
+extension SpecTranslation {
+    /// The default argument of `parameter` spelled as `type`: its spec default, `nil` for an
+    /// optional without one, none for a required one; `nil` (logged at the default) when the
+    /// default cannot be spelled as that type.
+    mutating func defaultArgument(of parameter: Parameter, as type: TypeRef) -> [String]? {
+        guard let value = parameter.defaultValue else { return type.isOptional ? ["nil"] : [] }
+        do {
+            return [try DefaultLiteral(speller: speller).spell(value.value, as: type)]
+        } catch {
+            log.error(error.message, at: value.location)
+            return nil
+        }
     }
 }

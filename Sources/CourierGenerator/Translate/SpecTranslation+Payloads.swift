@@ -63,15 +63,9 @@ extension SpecTranslation {
                 kind = .json
             }
         }
-        var defaultValue: [String] = type.isOptional ? ["nil"] : []
-        if let value = part.parameter.defaultValue, kind != .file {
-            do {
-                defaultValue = [try DefaultLiteral(speller: speller).spell(value.value, as: type)]
-            } catch {
-                log.error(error.message, at: value.location)
-                return nil
-            }
-        }
+        // A file part has no default (the validator says so); it is optional or required.
+        guard let defaultValue = kind == .file
+            ? (type.isOptional ? ["nil"] : []) : defaultArgument(of: part.parameter, as: type) else { return nil }
         let name = builder.claim(
             SwiftIdentifier.member(part.name.value), type: local, qualifiedType: qualified, defaultValue: defaultValue,
             group: defaultValue.isEmpty ? .trailing : .optional, source: part.parameter)

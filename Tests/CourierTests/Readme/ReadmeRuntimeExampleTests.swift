@@ -143,7 +143,8 @@ struct RefreshingAuth: Ware {
         server.start()
         defer { server.stop() }
         let client = try Client(
-            service: ServiceConfiguration(name: "readme", baseURL: server.baseURL, timeout: .seconds(10)),
+            // Not under test: room for the seconds a loaded full run stalls at its start.
+            service: ServiceConfiguration(name: "readme", baseURL: server.baseURL, timeout: .seconds(60)),
             wares: [Readme.RefreshingAuth(), Readme.RequestID()])
         #expect(try await client.send(Request<[String: String]>(method: .get, path: "/me")) == ["name": "ada"])
         #expect(server.requests.map(\.path) == ["/me", "/auth/refresh", "/me"])

@@ -12,7 +12,7 @@ private let schemes = [
 
 /// A client over `server` with `cache` and `auth`, both schemes declared.
 private func client(_ server: CacheTestServer, _ cache: HTTPCache, _ auth: Authenticator, clock: ManualClock) throws -> Client {
-    var service = ServiceConfiguration(name: "cache", baseURL: server.server.baseURL, timeout: .seconds(10))
+    var service = ServiceConfiguration(name: "cache", baseURL: server.server.baseURL, timeout: .seconds(60))  // not under test: room for a loaded run
     service.authSchemes = schemes
     service.defaultAuthScheme = "session"
     return try Client(service: service, wares: [cache, auth], clock: clock, wallClock: clock.wallClock)
