@@ -104,7 +104,7 @@ public final class AsyncHTTPClientTransport: Transport {
         let deadline = NIODeadline.now() + TimeAmount(max(context.remaining, .zero))
         let response = try await client.execute(
             outgoing(request, context: context, eventLoops: client.eventLoopGroup), deadline: deadline, logger: nil)
-        let head = head(of: response)
+        let head = NIOConversions.response(status: response.status, headers: response.headers)
         let declared = head.headerFields[.contentLength].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         switch request.delivery(for: head.status).mode {
         case .collect, .stream:
@@ -134,12 +134,9 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// AsyncHTTPClient's request for `request`.
     private static func outgoing(_ request: PreparedRequest, context: TransportContext, eventLoops: any EventLoopGroup) -> HTTPClientRequest {
-        let head = request.http
-        var outgoing = HTTPClientRequest(url: "\(head.scheme ?? "https")://\(head.authority ?? "")\(head.path ?? "/")")
-        outgoing.method = HTTPMethod(rawValue: head.method.rawValue)
-        for field in head.headerFields {
-            outgoing.headers.add(name: field.name.rawName, value: field.value)
-        }
+        var outgoing = HTTPClientRequest(url: NIOConversions.url(of: request))
+        outgoing.method = HTTPMethod(rawValue: request.http.method.rawValue)
+        outgoing.headers = NIOConversions.headers(of: request)
         if let body = request.body {
             if let data = body.data {
                 outgoing.body = .bytes(ByteBuffer(bytes: data))
@@ -150,18 +147,6 @@ public final class AsyncHTTPClientTransport: Transport {
             }
         }
         return outgoing
-    }
-
-    /// Courier's response head for AsyncHTTPClient's; fields whose names are not valid HTTP
-    /// tokens are left out.
-    private static func head(of response: HTTPClientResponse) -> HTTPResponse {
-        var fields = HTTPFields()
-        for (name, value) in response.headers {
-            guard let name = HTTPField.Name(name) else { continue }
-            fields.append(HTTPField(name: name, value: value))
-        }
-        let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
-        return HTTPResponse(status: status, headerFields: fields)
     }
 }
 

@@ -70,7 +70,7 @@ final class StreamedExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     // MARK: Delegate
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
-        let response = StreamedExchange.response(of: head)
+        let response = NIOConversions.response(status: head.status, headers: head.headers)
         let declared = response.headerFields[.contentLength].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         if request.delivery(for: response.status).mode == .stream {
             // Weak: the exchange keeps the channel; the channel must not keep the exchange.
@@ -177,23 +177,10 @@ final class StreamedExchange: HTTPClientResponseDelegate, @unchecked Sendable {
 
     // MARK: Conversions
 
-    /// Courier's response head for NIO's; fields whose names are not valid HTTP tokens are left out.
-    private static func response(of head: HTTPResponseHead) -> HTTPResponse {
-        var fields = HTTPFields()
-        for (name, value) in head.headers {
-            guard let name = HTTPField.Name(name) else { continue }
-            fields.append(HTTPField(name: name, value: value))
-        }
-        return HTTPResponse(status: .init(code: Int(head.status.code), reasonPhrase: head.status.reasonPhrase), headerFields: fields)
-    }
-
     /// AsyncHTTPClient's (delegate API) request for `request`; a streamed body is read as it is sent.
     private static func outgoing(
         _ request: PreparedRequest, context: TransportContext, eventLoops: any EventLoopGroup
     ) throws -> HTTPClient.Request {
-        let head = request.http
-        var headers = HTTPHeaders()
-        for field in head.headerFields { headers.add(name: field.name.rawName, value: field.value) }
         var body: HTTPClient.Body?
         if let payload = request.body {
             if let data = payload.data {
@@ -210,8 +197,9 @@ final class StreamedExchange: HTTPClientResponseDelegate, @unchecked Sendable {
                 }
             }
         }
-        let url = "\(head.scheme ?? "https")://\(head.authority ?? "")\(head.path ?? "/")"
-        return try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: head.method.rawValue), headers: headers, body: body)
+        return try HTTPClient.Request(
+            url: NIOConversions.url(of: request), method: HTTPMethod(rawValue: request.http.method.rawValue),
+            headers: NIOConversions.headers(of: request), body: body)
     }
 }
 #endif

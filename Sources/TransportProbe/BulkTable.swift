@@ -104,9 +104,17 @@ struct BulkTable {
 
     /// What `command` prints, and the CPU time it used in milliseconds (user + system).
     private func cpuTimed(_ command: [String]) throws -> (String, Int) {
+        let (text, report) = try BulkTable.underTime(["-f", "cpu %U %S"] + command)
+        let line = report.split(separator: "\n").last { $0.hasPrefix("cpu ") }
+        let seconds = line?.split(separator: " ").dropFirst().compactMap { Double($0) }.reduce(0, +) ?? 0
+        return (text, Int((seconds * 1000).rounded()))
+    }
+
+    /// Runs `/usr/bin/time` with `arguments`; what the command printed (trimmed) and time's report.
+    private static func underTime(_ arguments: [String]) throws -> (output: String, report: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "cpu %U %S"] + command
+        process.arguments = arguments
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -115,9 +123,7 @@ struct BulkTable {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let line = report.split(separator: "\n").last { $0.hasPrefix("cpu ") }
-        let seconds = line?.split(separator: " ").dropFirst().compactMap { Double($0) }.reduce(0, +) ?? 0
-        return (text.trimmingCharacters(in: .whitespacesAndNewlines), Int((seconds * 1000).rounded()))
+        return (text.trimmingCharacters(in: .whitespacesAndNewlines), report)
     }
 
     static func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
@@ -126,24 +132,14 @@ struct BulkTable {
     /// the body ends as "crashed" rather than exhausting the machine); its output, peak RSS in KB
     /// and CPU time (user + system) in milliseconds.
     func measure(_ executable: String, _ arguments: [String]) throws -> (String, Int, Int) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-v", "prlimit", "--as=\(ProbeTable.addressSpaceCap)", executable] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (text, report) = try BulkTable.underTime(["-v", "prlimit", "--as=\(ProbeTable.addressSpaceCap)", executable] + arguments)
         let lines = report.split(separator: "\n")
         func value(_ label: String) -> Double {
             lines.first { $0.contains(label) }.flatMap { $0.split(separator: ":").last }
                 .flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? 0
         }
         let cpu = Int(((value("User time (seconds)") + value("System time (seconds)")) * 1000).rounded())
-        return (text.trimmingCharacters(in: .whitespacesAndNewlines), Int(value("Maximum resident set size")), cpu)
+        return (text, Int(value("Maximum resident set size")), cpu)
     }
 
     static func mebibytes(_ bytes: Int) -> Int { (bytes + (1 << 19)) >> 20 }

@@ -114,14 +114,7 @@ private struct ByteWriter {
 
     /// Keeps an RFC 3986 unreserved byte and encodes every other.
     mutating func appendPercentEncoded(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            append(byte)
-        default:
-            appendEncoded(byte)
-        }
+        if RequestEncoder.isUnreserved(byte) { append(byte) } else { appendEncoded(byte) }
     }
 
     mutating func appendEncoded(_ byte: UInt8) {

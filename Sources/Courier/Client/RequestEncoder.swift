@@ -183,8 +183,9 @@ struct RequestEncoder: Sendable {
         text += String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether `byte` is an RFC 3986 unreserved character, kept as it is by percent-encoding.
     @inline(__always)
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
+    static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"),

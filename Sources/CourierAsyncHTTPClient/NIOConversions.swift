@@ -1,0 +1,34 @@
+// Compiled only with the package's AsyncHTTPClient trait, which brings in SwiftNIO.
+#if AsyncHTTPClient
+import Courier
+import HTTPTypes
+import NIOHTTP1
+
+/// The conversions between Courier's HTTP types and SwiftNIO's that both of AsyncHTTPClient's
+/// APIs (the async one and the delegate one) need.
+enum NIOConversions {
+    /// The URL AsyncHTTPClient is asked for: `request`'s scheme, authority and path.
+    static func url(of request: PreparedRequest) -> String {
+        let head = request.http
+        return "\(head.scheme ?? "https")://\(head.authority ?? "")\(head.path ?? "/")"
+    }
+
+    /// `request`'s header fields as NIO's headers.
+    static func headers(of request: PreparedRequest) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        for field in request.http.headerFields { headers.add(name: field.name.rawName, value: field.value) }
+        return headers
+    }
+
+    /// Courier's response head for NIO's status and headers; fields whose names are not valid
+    /// HTTP tokens are left out.
+    static func response(status: HTTPResponseStatus, headers: HTTPHeaders) -> HTTPResponse {
+        var fields = HTTPFields()
+        for (name, value) in headers {
+            guard let name = HTTPField.Name(name) else { continue }
+            fields.append(HTTPField(name: name, value: value))
+        }
+        return HTTPResponse(status: .init(code: Int(status.code), reasonPhrase: status.reasonPhrase), headerFields: fields)
+    }
+}
+#endif
