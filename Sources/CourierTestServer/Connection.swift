@@ -8,6 +8,8 @@ struct Connection {
     let socket: Socket
     let isStopping: @Sendable () -> Bool
     let answer: @Sendable (TestServer.Request) -> TestServer.Response
+    /// Told when the client closes a connection the server was stalling.
+    var hungUp: @Sendable (TestServer.Request) -> Void = { _ in }
 
     func serve() {
         defer { socket.close() }
@@ -26,7 +28,7 @@ struct Connection {
             case .close:
                 return
             case .stall:
-                stall()
+                if stall() { hungUp(request) }
                 return
             case .script(let steps):
                 ScriptRunner(socket: socket, isStopping: isStopping).run(steps)
@@ -48,12 +50,14 @@ struct Connection {
         return true
     }
 
-    /// Holds the connection without answering until the peer closes it or the server stops.
-    private func stall() {
+    /// Holds the connection without answering until the peer closes it (`true`) or the server
+    /// stops (`false`).
+    private func stall() -> Bool {
         var scratch = [UInt8](repeating: 0, count: 4096)
         while !isStopping() {
             guard socket.waitReadable(milliseconds: 5) else { continue }
-            guard let count = socket.read(into: &scratch), count > 0 else { return }
+            guard let count = socket.read(into: &scratch), count > 0 else { return true }
         }
+        return false
     }
 }

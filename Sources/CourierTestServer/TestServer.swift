@@ -39,6 +39,22 @@ public final class TestServer: Sendable {
     private struct State {
         var routes: [Route] = []
         var requests: [Request] = []
+        var hangUps: [HangUp] = []
+    }
+
+    /// A stalled request (``Response/stall``) whose client closed the connection, and when the
+    /// server saw it.
+    public struct HangUp: Sendable {
+        /// The request the server was holding.
+        public let request: Request
+        /// When the server saw the connection close.
+        public let at: ContinuousClock.Instant
+    }
+
+    /// The stalled requests whose clients closed their connections (a cancelled call), in the
+    /// order the server saw them close.
+    public var hangUps: [HangUp] {
+        state.withLock { $0.hangUps }
     }
 
     /// Binds 127.0.0.1 at `port`; the default 0 picks a free port, read back in ``port``.
@@ -82,7 +98,12 @@ public final class TestServer: Sendable {
     public func start() {
         let state = self.state
         loop.start(name: "TestServer") { connection, isStopping in
-            Connection(socket: connection, isStopping: isStopping) { request in TestServer.answer(request, state: state) }.serve()
+            var served = Connection(socket: connection, isStopping: isStopping) { request in TestServer.answer(request, state: state) }
+            served.hungUp = { request in
+                let hangUp = HangUp(request: request, at: ContinuousClock.now)
+                state.withLock { $0.hangUps.append(hangUp) }
+            }
+            served.serve()
         }
     }
 

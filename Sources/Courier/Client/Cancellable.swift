@@ -5,10 +5,3 @@ public protocol Cancellable: Sendable {
     /// Stops the call if it is still running; calling it again does nothing.
     func cancel()
 }
-
-/// A ``Cancellable`` backed by a `Task`.
-struct TaskCancellable: Cancellable {
-    let task: Task<Void, Never>
-
-    func cancel() { task.cancel() }
-}

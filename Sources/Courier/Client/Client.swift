@@ -64,7 +64,8 @@ public final class Client: Sendable {
         return Response(value: value, raw: raw, metrics: context.metricsSoFar)
     }
 
-    /// Sends `request` and calls `completion` with the outcome, for code not using async/await.
+    /// Sends `request` and calls `completion` with the outcome, for code not using async/await
+    /// (``PlanRunning/run(_:completion:)`` for batches and chains).
     ///
     /// The completion handler runs on an arbitrary thread. Cancelling the returned handle cancels
     /// the transport call and completes with `CancellationError`.
@@ -73,10 +74,7 @@ public final class Client: Sendable {
         _ request: Request<Expected>,
         completion: @escaping @Sendable (Result<Expected, any Error>) -> Void
     ) -> any Cancellable {
-        let task = Task {
-            do { completion(.success(try await self.send(request))) } catch { completion(.failure(error)) }
-        }
-        return TaskCancellable(task: task)
+        run(request, completion: completion)
     }
 
     /// Runs a request through the pipeline and returns the raw response, without decoding.

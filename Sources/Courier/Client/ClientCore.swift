@@ -63,6 +63,8 @@ final class ClientCore: Sendable {
         secrets: [String] = []
     ) async throws -> (Value, RawResponse, CallContext) {
         var setup = CallSetup(start: clock.now, skipped: skipped, interim: interim)
+        // A side request (a token refresh) serves its sender, not the sender's group.
+        if parent == nil { setup.group = CallGroupMembership.current }
         let progress = ProgressThrottle.make(handler: request.onProgress, updates: request.progressUpdates, clock: clock)
         if let progress { setup.progress = progress.sink }
         defer { progress?.end() }

@@ -24,7 +24,8 @@ public struct CallContext: Sendable {
     /// 1 for the first attempt; a ware that replays the request increases it for what it sends.
     public var attempt: Int
     /// The client's logger with this call's metadata (`courier.call`, `courier.endpoint`,
-    /// `courier.parent` for side requests and `courier.attempt` on replays). Wares log through
+    /// `courier.parent` for side requests, `courier.attempt` on replays and `courier.group` in a
+    /// batch or chain). Wares log through
     /// it; Courier never bootstraps logging. Setting it (to add metadata of your own) keeps the
     /// call's metadata and passes yours on to the wares inside.
     public var logger: Logger {
@@ -35,10 +36,15 @@ public struct CallContext: Sendable {
             logger[metadataKey: "courier.endpoint"] = .string(endpoint)
             if let parentCallID { logger[metadataKey: "courier.parent"] = .stringConvertible(parentCallID) }
             if attempt > 1 { logger[metadataKey: "courier.attempt"] = .stringConvertible(attempt) }
+            if let group = setup.group { logger[metadataKey: "courier.group"] = .stringConvertible(group) }
             return logger
         }
         set { customLogger = newValue }
     }
+    /// The batches and chains this call is a member of, and where in each (`nil` for a call sent
+    /// on its own); wares and observers group calls by it, and the logger says it as
+    /// `courier.group`.
+    public var group: CallGroupMembership? { record.setup.group }
     /// Typed values shared by this call's wares.
     public var storage: CallStorage { record.storage }
     /// Whose call this is, decided before any ware runs (see ``Principal``): wares that share

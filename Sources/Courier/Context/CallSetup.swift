@@ -8,4 +8,6 @@ struct CallSetup: Sendable {
     var interim: (@Sendable (RawResponse, CallContext) -> Void)?
     /// Where transports report the transfer's progress.
     var progress: ProgressSink = .none
+    /// The batches and chains the call is a member of.
+    var group: CallGroupMembership?
 }
