@@ -46,6 +46,21 @@ public struct HubClient: Sendable {
     }
 }
 
+extension HubClient: PlanRunning {
+    /// Batches, chains and other plans run through ``client``, each endpoint's call with the
+    /// named wares its spec asks for: `run(_:)`, `batch(_:)`, `batchResults(_:)`, and the
+    /// completion-handler and delegate forms.
+    public var planContext: PlanContext {
+        let namedWares = self.namedWares
+        return PlanContext(client: client) { endpoint in
+            switch endpoint {
+            case "listStargazers": [namedWares.audit]
+            default: []
+            }
+        }
+    }
+}
+
 extension HubClient {
     /// `GET /repos/{owner}/{repo}/issues`.
     public func listIssues(

@@ -46,6 +46,21 @@ public struct PetstoreClient: Sendable {
     }
 }
 
+extension PetstoreClient: PlanRunning {
+    /// Batches, chains and other plans run through ``client``, each endpoint's call with the
+    /// named wares its spec asks for: `run(_:)`, `batch(_:)`, `batchResults(_:)`, and the
+    /// completion-handler and delegate forms.
+    public var planContext: PlanContext {
+        let namedWares = self.namedWares
+        return PlanContext(client: client) { endpoint in
+            switch endpoint {
+            case "createPet": [namedWares.signature]
+            default: []
+            }
+        }
+    }
+}
+
 extension PetstoreClient {
     /// Lists pets, optionally filtered.
     ///
