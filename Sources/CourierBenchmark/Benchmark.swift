@@ -40,6 +40,8 @@ struct BenchmarkOptions {
     /// Runs only the pipeline variants of these names (`send0`, `send8`, …) and nothing else: for
     /// a profiler.
     var only: Set<String>?
+    /// Runs only the batch benchmark.
+    var groupsOnly = false
 
     init(arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -47,6 +49,7 @@ struct BenchmarkOptions {
             switch argument {
             case "--rounds": rounds = iterator.next().flatMap(Int.init).map { max(1, $0) } ?? rounds
             case "--iterations": iterations = iterator.next().flatMap(Int.init).map { max(1, $0) } ?? iterations
+            case "--groups": groupsOnly = true
             case "--only": only = iterator.next().map { Set($0.split(separator: ",").map(String.init)) }
             default: break
             }

@@ -3,6 +3,12 @@ import Foundation
 import PetstoreAPI
 import Testing
 
+extension Result {
+    var isSuccess: Bool {
+        if case .success = self { true } else { false }
+    }
+}
+
 /// The generated client runs batches and chains of its factories' requests, attaching the named
 /// wares the spec asks for, against the loopback Petstore server.
 @Suite struct PetstoreBatchTests {
@@ -21,14 +27,27 @@ import Testing
         #expect(get.header("X-Signature") == nil)
     }
 
-    @Test func aChainCreatesThenReadsBackThroughTheGeneratedClient() async throws {
+    @Test func theReadmeBatchesAndChainRunThroughTheGeneratedClient() async throws {
         let harness = try PetstoreHarness()
         defer { harness.stop() }
-        let chain = Petstore.createPet(body: .init(name: "Pickle", tag: "cat")).chain(named: "adopt")
+        let petstore = harness.client
+        // The README's examples, as written there.
+        let (pet, firstPage) = try await petstore.batch(Petstore.getPet(id: 1), Petstore.listPets(limit: 20))
+        #expect(firstPage.contains(pet))
+        let (maybePet, maybePage) = await petstore.batchResults(Petstore.getPet(id: 1), Petstore.listPets(limit: 20))
+        #expect(try maybePet.get() == pet && maybePage.map(\.count).isSuccess)
+        let ids: [Int64] = [2, 1]
+        let pets = try await petstore.batch(ids.map { Petstore.getPet(id: $0) }, maxConcurrent: 4)
+        #expect(pets.map(\.id) == [2, 1])
+
+        let adopt = Petstore.createPet(body: .init(name: "Pickle")).chain(named: "adopt")
             .then("read back") { created in Petstore.getPet(id: created.id) }
-        let (created, read) = try await harness.client.run(chain)
+            .then("rename") { created, read in Petstore.updatePet(id: read.id, body: .init(name: "\(created.name) II")) }
+        let (created, read, renamed) = try await petstore.run(adopt)
         #expect(read == created)
-        #expect(harness.server.server.requests.first?.header("X-Signature")?.hasPrefix("signed:") == true)
+        #expect(renamed.name == "Pickle II")
+        let create = try #require(harness.server.server.requests.first { $0.method == .post })
+        #expect(create.header("X-Signature")?.hasPrefix("signed:") == true)
     }
 
     @Test func aFailingMemberIsNamedAfterItsEndpoint() async throws {
