@@ -14,7 +14,7 @@ private let partnerKey = "sk_live_SECRETVALUE123"
 struct AsyncHTTPClientSecretTests {
     /// A client on a fresh AsyncHTTPClient transport for `baseURL`, sending `partnerKey` as `pk`.
     private func partnerClient(_ baseURL: URL) throws -> (Client, AsyncHTTPClientTransport) {
-        var service = ServiceConfiguration(name: "partner", baseURL: baseURL, timeout: .seconds(10))
+        var service = ServiceConfiguration(name: "partner", baseURL: baseURL, timeout: .seconds(60))
         service.authSchemes = [AuthScheme(name: "partner", kind: .apiKeyQuery("pk"))]
         service.defaultAuthScheme = "partner"
         let transport = AsyncHTTPClientTransport()

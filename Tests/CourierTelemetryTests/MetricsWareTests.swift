@@ -13,7 +13,7 @@ struct MetricsWareTests {
         defer { server.stop() }
         let metrics = TestMetrics()
         let client = try Client(
-            service: ServiceConfiguration(name: "shop", baseURL: server.baseURL, timeout: .seconds(10)),
+            service: ServiceConfiguration(name: "shop", baseURL: server.baseURL, timeout: .seconds(60)),
             wares: [MetricsWare(factory: metrics), Retry(RetryPolicy(baseDelay: .milliseconds(1))), HTTPCache()])
         _ = try await client.send(list("/pets", name: "listPets"))
         _ = try? await client.send(list("/missing", name: "getMissing"))

@@ -14,7 +14,7 @@ struct TracingWareTests {
         defer { server.stop() }
         let tracer = InMemoryTracer()
         let client = try Client(
-            service: ServiceConfiguration(name: "shop", baseURL: server.baseURL, timeout: .seconds(10)),
+            service: ServiceConfiguration(name: "shop", baseURL: server.baseURL, timeout: .seconds(60)),
             wares: [TracingWare(tracer: tracer)])
         var echo = Request<TestServer.Echo>(method: .get, path: "/echo", name: "echo")
         echo.addQuery("api_key", "SECRET")

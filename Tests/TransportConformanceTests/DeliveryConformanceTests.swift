@@ -88,7 +88,7 @@ struct DeliveryConformanceTests {
         defer { withExtendedLifetime(closed) {} }  // held until the test ends
         let made = transport.make()
         let client = try Client(
-            service: ServiceConfiguration(name: "gone", baseURL: closed.baseURL, timeout: .seconds(10)), transport: made)
+            service: ServiceConfiguration(name: "gone", baseURL: closed.baseURL, timeout: .seconds(60)), transport: made)
         var request = Request<String>(method: .get, path: "/")
         request.addQuery("api_key", "s3cret-key")
         let (error, _) = await failure(of: request, on: client)

@@ -69,7 +69,7 @@ struct CallContextTests {
         handler.logLevel = .trace
         let logger = Logger(label: "context") { [handler] _ in handler }
         let client = try Client(
-            service: ServiceConfiguration(name: "pets", baseURL: server.baseURL, timeout: .seconds(10)),
+            service: ServiceConfiguration(name: "pets", baseURL: server.baseURL, timeout: .seconds(60)),
             transport: ContextRecordingTransport(seen: seen),
             wares: [InnerReplayer(seen: seen), ContextProbe(position: .observation, seen: seen)],
             logger: logger)

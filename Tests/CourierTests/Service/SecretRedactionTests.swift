@@ -321,7 +321,7 @@ struct SecretRedactionTests {
 
         let closed = try ClosedPort()  // refuses, and no other test's server can take it meanwhile
         defer { withExtendedLifetime(closed) {} }  // held until the test ends
-        var service = ServiceConfiguration(name: "refused", baseURL: closed.baseURL, timeout: .seconds(10))
+        var service = ServiceConfiguration(name: "refused", baseURL: closed.baseURL, timeout: .seconds(60))
         partnerScheme(.apiKeyQuery("pk"))(&service)
         let client = try Client(service: service, transport: URLSessionTransport(), wares: [partnerAuthenticator()])
         let error = try #require(await thrownError { _ = try await client.send(Request<String>(method: .get, path: "/any")) } as? CourierError)

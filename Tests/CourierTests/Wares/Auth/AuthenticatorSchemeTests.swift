@@ -29,7 +29,7 @@ struct AuthenticatorSchemeTests {
         try await auth.signIn(.basic(username: "ada", password: "lovelace"), for: "basic")
         try await auth.signIn(.apiKey("k-123"), for: "keyHeader")
         try await auth.signIn(.apiKey("k-123"), for: "keyQuery")
-        var service = ServiceConfiguration(name: "s", baseURL: server.baseURL, timeout: .seconds(10))
+        var service = ServiceConfiguration(name: "s", baseURL: server.baseURL, timeout: .seconds(60))
         service.authSchemes = schemes
         let client = try Client(service: service, wares: [auth])
         func call(_ path: String, _ scheme: AuthSchemeName) async throws -> [Int] {
@@ -61,7 +61,7 @@ struct AuthenticatorSchemeTests {
         server.start()
         defer { server.stop() }
         let auth = Authenticator(store: MemoryCredentialStore(["session": .bearer("t-1")]))
-        var service = ServiceConfiguration(name: "s", baseURL: server.baseURL, timeout: .seconds(10))
+        var service = ServiceConfiguration(name: "s", baseURL: server.baseURL, timeout: .seconds(60))
         service.authSchemes = [AuthScheme(name: "session", kind: .bearer)]
         service.defaultAuthScheme = "session"
         let client = try Client(service: service, wares: [auth])

@@ -121,7 +121,7 @@ struct AuthenticatorSessionRaceTests {
             read: { TokenGrant(accessToken: $0.accessToken, refreshToken: $0.refreshToken) }))
         server.server.route(.post, "/refresh-hangs") { _ in .json("{}").delayed(by: .seconds(5)) }
         let auth = Authenticator(store: MemoryCredentialStore(["session": .bearer("stale", refreshToken: "refresh-1")]))
-        var service = ServiceConfiguration(name: "auth", baseURL: server.server.baseURL, timeout: .seconds(10))
+        var service = ServiceConfiguration(name: "auth", baseURL: server.server.baseURL, timeout: .seconds(60))
         service.authSchemes = [flaky]
         service.defaultAuthScheme = "session"
         let client = try Client(service: service, wares: [auth, Retry(RetryPolicy(baseDelay: .milliseconds(1)))])

@@ -13,7 +13,7 @@ private func loggingClient(
     handler.logLevel = level
     let logger = Logger(label: "logging-test") { [handler] _ in handler }
     let client = try Client(
-        service: ServiceConfiguration(name: "log", baseURL: server.baseURL, timeout: .seconds(10)),
+        service: ServiceConfiguration(name: "log", baseURL: server.baseURL, timeout: .seconds(60)),
         wares: [RequestLogging(configuration)] + wares, logger: logger)
     return (client, handler)
 }
