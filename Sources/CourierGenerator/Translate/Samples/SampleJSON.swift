@@ -39,16 +39,33 @@ indirect enum SampleJSON: Decodable, Sendable, Equatable {
         }
     }
 
-    /// Parses `data`, or says why it is not JSON.
+    /// Parses `data`, or says why it is not JSON and where (line and column in the file).
     static func parse(_ data: Data) -> Result<SampleJSON, ParseFailure> {
         do {
             return .success(try JSONDecoder().decode(SampleJSON.self, from: data))
-        } catch DecodingError.dataCorrupted(let context) {
-            let reason = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return .failure(ParseFailure(reason: reason ?? context.debugDescription))
         } catch {
-            return .failure(ParseFailure(reason: "\(error)"))
+            // The decoder only says "not valid JSON"; JSONSerialization says where.
+            var reason = "not valid JSON"
+            do {
+                _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            } catch {
+                if let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String { reason = located(text, in: data) }
+            }
+            return .failure(ParseFailure(reason: reason))
         }
+    }
+
+    /// `Invalid value around character 14.` as `invalid value around line 2, column 6`.
+    private static func located(_ text: String, in data: Data) -> String {
+        var reason = text.hasSuffix(".") ? String(text.dropLast()) : text
+        reason = reason.prefix(1).lowercased() + reason.dropFirst()
+        guard let range = reason.range(of: "around character "), let offset = Int(reason[range.upperBound...]) else {
+            return reason
+        }
+        let before = data.prefix(offset)
+        let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+        let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 - before.startIndex + 1 } ?? 0) + 1
+        return String(reason[..<range.lowerBound]) + "around line \(line), column \(column)"
     }
 
     /// Why a sample is not JSON, as the parser put it.
