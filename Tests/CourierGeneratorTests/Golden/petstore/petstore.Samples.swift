@@ -16,15 +16,20 @@ extension Petstore {
             endpoint: "listPets", method: .get, path: "/pets",
             responses: [
                 ResponseSample(status: 200, headers: ["Content-Type": "application/json"], body: listPetsSample),
+                ResponseSample(status: 503, headers: ["Content-Type": "application/json", "Retry-After": "120"], body: listPetsSample503),
             ]),
         "getPet": EndpointSamples(
             endpoint: "getPet", method: .get, path: "/pets/{id}",
             responses: [
                 ResponseSample(status: 200, headers: ["Content-Type": "application/json"], body: getPetSample),
+                ResponseSample(status: 404, headers: ["Content-Type": "application/json"], body: getPetSample404),
             ]),
         "createPet": EndpointSamples(
             endpoint: "createPet", method: .post, path: "/pets",
-            responses: []),
+            responses: [
+                ResponseSample(status: 201, headers: ["Content-Type": "application/json"], body: createPetSample),
+                ResponseSample(status: 422, headers: ["Content-Type": "application/json"], body: createPetSample422),
+            ]),
         "updatePet": EndpointSamples(
             endpoint: "updatePet", method: .put, path: "/pets/{id}",
             responses: []),
@@ -48,7 +53,9 @@ extension Petstore {
             ]),
         "downloadPetDocument": EndpointSamples(
             endpoint: "downloadPetDocument", method: .get, path: "/pets/{id}/document",
-            responses: []),
+            responses: [
+                ResponseSample(status: 200, headers: ["Content-Type": "text/plain; charset=utf-8"], body: downloadPetDocumentSample),
+            ]),
         "addPetPhoto": EndpointSamples(
             endpoint: "addPetPhoto", method: .post, path: "/pets/{id}/photos",
             responses: []),
@@ -69,7 +76,9 @@ extension Petstore {
             responses: []),
         "login": EndpointSamples(
             endpoint: "login", method: .post, path: "/auth/login",
-            responses: []),
+            responses: [
+                ResponseSample(status: 200, headers: ["Content-Type": "application/json"], body: loginSample),
+            ]),
     ]
 
     /// The 200 sample body of the "listPets" endpoint (`samples/pets.json`).
@@ -81,9 +90,55 @@ extension Petstore {
 
 """#.utf8)
 
+    /// The 503 sample body of the "listPets" endpoint (`samples/maintenance.json`).
+    public static let listPetsSample503: Data = Data(#"""
+{"code": "MAINTENANCE", "message": "Back in two minutes"}
+
+"""#.utf8)
+
     /// The 200 sample body of the "getPet" endpoint (`samples/pet.json`).
     public static let getPetSample: Data = Data(#"""
 {"id": 1, "name": "Rex", "status": "available", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z", "photos": [], "vaccinated": true, "size": 3}
+
+"""#.utf8)
+
+    /// The 404 sample body of the "getPet" endpoint (`samples/pet-missing.json`).
+    public static let getPetSample404: Data = Data(#"""
+{"code": "NOT_FOUND", "message": "No pet with this ID"}
+
+"""#.utf8)
+
+    /// The 201 sample body of the "createPet" endpoint (`samples/pet.json`).
+    public static let createPetSample: Data = Data(#"""
+{"id": 1, "name": "Rex", "status": "available", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z", "photos": [], "vaccinated": true, "size": 3}
+
+"""#.utf8)
+
+    /// The 422 sample body of the "createPet" endpoint (`samples/pet-invalid.json`).
+    public static let createPetSample422: Data = Data(#"""
+{"message": "The pet cannot be created", "problems": ["name must not be blank"]}
+
+"""#.utf8)
+
+    /// The 200 sample body of the "downloadPetDocument" endpoint (`samples/document.txt`).
+    public static let downloadPetDocumentSample: Data = Data(#"""
+Vaccination record of Rex
+=========================
+
+2017-05-02  rabies, distemper, parvovirus: given, next due in one year
+2018-05-03  rabies, distemper, parvovirus: given, next due in one year
+2019-05-04  rabies, distemper, parvovirus: given, next due in one year
+2020-05-05  rabies, distemper, parvovirus: given, next due in one year
+2021-05-06  rabies, distemper, parvovirus: given, next due in one year
+2022-05-07  rabies, distemper, parvovirus: given, next due in one year
+2023-05-08  rabies, distemper, parvovirus: given, next due in one year
+2024-05-09  rabies, distemper, parvovirus: given, next due in one year
+
+"""#.utf8)
+
+    /// The 200 sample body of the "login" endpoint (`samples/tokens.json`).
+    public static let loginSample: Data = Data(#"""
+{"access_token": "sample-access-token", "refresh_token": "sample-refresh-token", "expires_in": 3600}
 
 """#.utf8)
 }
