@@ -10,6 +10,8 @@ extension SpecTranslation {
         let functionNames = Dictionary(rendered.map { ($0.nameLiteral, $0.functionName) }, uniquingKeysWith: { first, _ in first })
         var endpoints: [EndpointSamplesRender] = []
         var bodies: [SampleBodyRender] = []
+        // A file several samples use is embedded once; the others name its first property.
+        var propertyByFile: [String: String] = [:]
         for endpoint in spec.endpoints {
             let nameLiteral = SwiftLiteral.string(endpoint.name.value)
             guard let functionName = functionNames[nameLiteral] else { continue }
@@ -40,7 +42,8 @@ extension SpecTranslation {
                     bodies.append(SampleBodyRender(
                         propertyName: property,
                         docs: ["/// The \(status) sample body of the \(nameLiteral) endpoint (`\(shownFile)`)."],
-                        dataExpression: SwiftLiteral.data(body)))
+                        dataExpression: propertyByFile[file.value] ?? SwiftLiteral.data(body)))
+                    propertyByFile[file.value] = propertyByFile[file.value] ?? property
                     bodyProperty = [property]
                 }
                 responses.append(ResponseSampleRender(status: String(status), headers: headers, body: bodyProperty))

@@ -61,6 +61,11 @@ import Testing
               createPet:
                 post: /pets
                 response: Pet
+              replacePet:
+                put: /pets/{id}
+                path: { id: Int }
+                response: Pet
+                sample: samples/pet.json
             """, files: [
                 "samples/pet.json": #"{"id": 1, "name": "Rex"}"#,
                 "samples/missing.json": #"{"code": "NOT_FOUND", "message": "No such pet"}"#,
@@ -86,6 +91,7 @@ import Testing
                         responses: []),
             """))
         #expect(samples.contains("/// The 404 sample body of the \"getPet\" endpoint (`samples/missing.json`)."))
+        #expect(samples.contains("public static let replacePetSample: Data = getPetSample"), "a file used twice is embedded once")
         #expect(samples.contains("public static let getPetSample503: Data = Data(#\"\"\"\n<h1>Down</h1>\n\"\"\"#.utf8)"))
         for (name, text) in files where name != "shop.Samples.swift" {
             #expect(!text.contains("Sample"), "\(name) mentions samples; they belong in the guarded file")

@@ -109,10 +109,7 @@ extension Petstore {
 """#.utf8)
 
     /// The 201 sample body of the "createPet" endpoint (`samples/pet.json`).
-    public static let createPetSample: Data = Data(#"""
-{"id": 1, "name": "Rex", "status": "available", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z", "photos": [], "vaccinated": true, "size": 3}
-
-"""#.utf8)
+    public static let createPetSample: Data = getPetSample
 
     /// The 422 sample body of the "createPet" endpoint (`samples/pet-invalid.json`).
     public static let createPetSample422: Data = Data(#"""
