@@ -7,9 +7,9 @@ enum CourierFiles {
     /// How a spec's code is spread over files (a copy of `OutputLayout.Layout` in
     /// CourierGenerator, which this must match: the plugin cannot link the generator).
     enum Layout {
-        /// Service, Endpoints, Client and the models in `modelFiles` files.
+        /// Service, Endpoints, Client, Samples and the models in `modelFiles` files.
         case compact(modelFiles: Int)
-        /// Service, Endpoints, Client and, per shard, Models, Endpoints and Client.
+        /// Service, Endpoints, Client, Samples and, per shard, Models, Endpoints and Client.
         case sharded(Int)
 
         /// The layout of a spec, read from its size without parsing it: one models file below
@@ -33,12 +33,13 @@ enum CourierFiles {
         var outputSuffixes: [String] {
             switch self {
             case .compact(let files):
-                ["Service"] + (files == 1 ? ["Models"] : (1...files).map { "Models.\($0)" }) + ["Endpoints", "Client"]
+                ["Service"] + (files == 1 ? ["Models"] : (1...files).map { "Models.\($0)" }) + ["Endpoints", "Client", "Samples"]
             case .sharded(let shards):
                 ["Service", "Endpoints", "Client"]
                     + (1...shards).flatMap { shard in
                         ["Models", "Endpoints", "Client"].map { "\(shard < 10 ? "0" : "")\(shard).\($0)" }
                     }
+                    + ["Samples"]
             }
         }
     }

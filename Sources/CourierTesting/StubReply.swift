@@ -72,8 +72,9 @@ public struct StubReply: Sendable {
     }
 
     /// Answers with `status` and a body sent as `chunks`, one every `interval` on the client's
-    /// clock (a `ManualClock` in tests moves it): a transfer in progress, for streamed responses
-    /// and progress. Without a `Content-Length` in `headers`, the length is the chunks' total.
+    /// clock (a `ManualClock` in tests moves it): a transfer in progress, for streamed responses,
+    /// downloads to a file and progress (a collected body arrives paced too, and is handed over
+    /// whole). Without a `Content-Length` in `headers`, the length is the chunks' total.
     public static func chunks(
         _ chunks: [Data], every interval: Duration = .zero, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
     ) -> StubReply {
@@ -103,9 +104,20 @@ public struct StubReply: Sendable {
         let declared = response.body.length
         switch request.delivery(for: response.status).mode {
         case .collect:
-            let data = try await response.body.collect(upTo: request.maximumResponseSize)
-            if context.progress.isActive { context.progress.received(data.count, of: data.count) }
-            response.body = .bytes(data)
+            if let pacing, pacing.interval > .zero {
+                // Paced like a stream, each piece reported as it arrives, within the size limit.
+                var collector = ResponseBodyCollector(limit: request.maximumResponseSize)
+                try collector.expect(contentLength: response.http.headerFields[.contentLength])
+                for try await chunk in StubDelivery.Paced(pieces: pieces, interval: pacing.interval, context: context, total: declared) {
+                    try collector.append(chunk)
+                }
+                response.body = .bytes(collector.data)
+            } else {
+                let data = try await response.body.collect(upTo: request.maximumResponseSize)
+                // As on the network, where nothing arrives nothing is reported (a 204).
+                if context.progress.isActive, !data.isEmpty { context.progress.received(data.count, of: data.count) }
+                response.body = .bytes(data)
+            }
         case .stream:
             response.body = HTTPBody(
                 StubDelivery.Paced(pieces: pieces, interval: pacing?.interval ?? .zero, context: context, total: declared),

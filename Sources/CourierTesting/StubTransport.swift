@@ -10,8 +10,13 @@ import HTTPTypes
 /// a `{name}` segment in a pattern matches any one segment. Exact paths are tried before
 /// patterns; among equals the latest registration wins.
 ///
-/// A request no reply matches gets a `404 Not Found` whose text body names the method and path,
-/// so by default it surfaces as ``CourierError/unacceptableStatus(_:)`` with a clear excerpt.
+/// Made with a spec's samples (`StubTransport(samples: Petstore.samples)`), it answers every
+/// endpoint from them, as ``StubBehavior`` says per endpoint or for all; replies registered with
+/// ``on(_:_:reply:)`` still win. See ``init(samples:behavior:uploadChunkSize:uploadInterval:downloadChunkSize:downloadInterval:)``.
+///
+/// A request no reply (and no sample endpoint) matches gets a `404 Not Found` whose text body
+/// names the method and path, so by default it surfaces as ``CourierError/unacceptableStatus(_:)``
+/// with a clear excerpt.
 ///
 /// Every request is recorded, in order, whether or not it matched, with its body read to the end
 /// (a file or a stream is read as a real transport would send it) and kept in memory, so that
@@ -36,21 +41,61 @@ public final class StubTransport: Transport {
     private struct State: Sendable {
         var routes: [Route] = []
         var requests: [PreparedRequest] = []
+        var samples: SampleRoutes
+        var defaultBehavior: StubBehavior
+        var behaviors: [String: StubBehavior] = [:]
     }
 
-    private let state = Locked(State())
-    /// How many bytes of a request body one simulated step sends (see ``init(uploadChunkSize:uploadInterval:)``).
+    private let state: Locked<State>
+    /// How many bytes of a request body one simulated step sends (see ``init(samples:behavior:uploadChunkSize:uploadInterval:downloadChunkSize:downloadInterval:)``).
     public let uploadChunkSize: Int
     /// How long each step of sending a request body takes on the client's clock.
     public let uploadInterval: Duration
+    /// How many bytes of a sample's body one simulated step receives.
+    public let downloadChunkSize: Int
+    /// How long each step of receiving a sample's body takes on the client's clock.
+    public let downloadInterval: Duration
 
-    /// Creates a stub with no replies. With an `uploadInterval`, request bodies are read
-    /// `uploadChunkSize` bytes at a time, one step every `uploadInterval` on the client's clock
-    /// (a `ManualClock` in tests moves it), each step reported as upload progress: an upload in
-    /// progress, for testing progress UI. By default a body is read at once.
-    public init(uploadChunkSize: Int = 64 * 1024, uploadInterval: Duration = .zero) {
+    /// Creates a stub that answers every endpoint of `samples` (a generated `Petstore.samples`;
+    /// none by default) as `behavior` says, until ``setBehavior(_:for:)`` says otherwise for one.
+    /// A request is matched to its endpoint by its name (`Request.name`, which generated factories
+    /// set), else by method and path template (the samples' paths are relative to the base URL, so
+    /// they are matched against the end of the request's path). Replies registered with
+    /// ``on(_:_:reply:)`` win over samples.
+    ///
+    /// With an `uploadInterval`, request bodies are read `uploadChunkSize` bytes at a time, one
+    /// step every `uploadInterval` on the client's clock (a `ManualClock` in tests moves it), each
+    /// step reported as upload progress: an upload in progress, for testing progress UI. With a
+    /// `downloadInterval`, a sample's body arrives `downloadChunkSize` bytes at a time, one step
+    /// every `downloadInterval`, reported as download progress (and written step by step for a
+    /// download to a file). By default both happen at once.
+    ///
+    /// ```swift
+    /// let client = try Client(service: Petstore.service(), transport: StubTransport(samples: Petstore.samples))
+    /// let pets = try await client.send(Petstore.listPets())     // the spec's sample, through every ware
+    /// ```
+    public init(
+        samples: [String: EndpointSamples] = [:], behavior: StubBehavior = .immediate,
+        uploadChunkSize: Int = 64 * 1024, uploadInterval: Duration = .zero,
+        downloadChunkSize: Int = 64 * 1024, downloadInterval: Duration = .zero
+    ) {
+        self.state = Locked(State(samples: SampleRoutes(samples), defaultBehavior: behavior))
         self.uploadChunkSize = max(1, uploadChunkSize)
         self.uploadInterval = uploadInterval
+        self.downloadChunkSize = max(1, downloadChunkSize)
+        self.downloadInterval = downloadInterval
+    }
+
+    /// How endpoints without a behavior of their own answer from their samples.
+    public var defaultBehavior: StubBehavior {
+        get { state.withLock { $0.defaultBehavior } }
+        set { state.withLock { $0.defaultBehavior = newValue } }
+    }
+
+    /// Makes `endpoint` (its name, such as `"getPet"`) answer as `behavior` says from now on;
+    /// `nil` returns it to ``defaultBehavior``.
+    public func setBehavior(_ behavior: StubBehavior?, for endpoint: String) {
+        state.withLock { $0.behaviors[endpoint] = behavior }
     }
 
     /// Registers `reply` for `method` requests to `path` (exact, or with `{name}` segments).
@@ -81,9 +126,16 @@ public final class StubTransport: Transport {
         }
         let path = StubTransport.pathWithoutQuery(request.http.path ?? "/")
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        let reply = state.withLock { state -> StubReply? in
+        let (reply, sample) = state.withLock { state -> (StubReply?, (EndpointSamples, StubBehavior)?) in
             state.requests.append(request)
-            return StubTransport.match(request.http.method, segments, in: state.routes)
+            if let reply = StubTransport.match(request.http.method, segments, in: state.routes) { return (reply, nil) }
+            guard let endpoint = state.samples.endpoint(named: context.endpoint, method: request.http.method, segments: segments) else {
+                return (nil, nil)
+            }
+            return (nil, (endpoint, state.behaviors[endpoint.endpoint] ?? state.defaultBehavior))
+        }
+        if let (endpoint, behavior) = sample {
+            return try await answer(request, from: endpoint, as: behavior, context: context)
         }
         guard let reply else {
             let text = "StubTransport: no reply registered for \(request.http.method.rawValue) \(path)"

@@ -26,9 +26,9 @@ struct PluginConsumerTests {
         let settle = try await package.swift(["build"])
         #expect(settle.status == 0)
         // A spec this small gets the compact layout with one models file (the plugin passes
-        // --layout weather=compact1): four files.
+        // --layout weather=compact1): five files, samples included.
         let models = try #require(package.generatedFile(named: "weather.Models.swift"))
-        for name in ["weather.Service.swift", "weather.Endpoints.swift"] {
+        for name in ["weather.Service.swift", "weather.Endpoints.swift", "weather.Samples.swift"] {
             #expect(package.generatedFile(named: name) != nil, "missing \(name)")
         }
         for name in ["weather.01.Models.swift", "weather.Models.1.swift"] {

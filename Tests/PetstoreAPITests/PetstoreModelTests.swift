@@ -48,7 +48,12 @@ import Testing
         let pets = try await client.send(Petstore.listPets())
         #expect(pets.map(\.name) == ["Rex", "Tom"])
         #expect(pets.last?.createdAt == Date(timeIntervalSince1970: 1_714_638_600.25))
-        #expect(Petstore.samples.keys.sorted() == ["getPet", "listPets"])
+        // Every endpoint has an entry; `sample:` is its 200 sample, with a content type.
+        #expect(Petstore.samples.count == 16)
+        let success = try #require(Petstore.samples["listPets"]?.success)
+        #expect(success.status == .ok && success.body == Petstore.listPetsSample)
+        #expect(success.headers == [HeaderItem(name: "Content-Type", value: "application/json")])
+        #expect(Petstore.samples["deletePet"]?.responses.map(\.status) == [.noContent], "Empty answers 204")
     }
 
     @Test func errorEnvelopeMapsCodesToTypedEvents() throws {

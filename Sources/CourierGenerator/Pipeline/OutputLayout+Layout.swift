@@ -3,11 +3,11 @@ extension OutputLayout {
     /// spec's size (``forSpec(bytes:)``) and passes it to the tool as ``argument``.
     public enum Layout: Hashable, Sendable, CustomStringConvertible {
         /// For small specs: `<stem>.Service.swift`, `<stem>.Endpoints.swift` (every request
-        /// factory, the named wares and samples), `<stem>.Client.swift` (the facade and all its
-        /// methods) and the models in spec order over `modelFiles` files: `<stem>.Models.swift`
-        /// for one, `<stem>.Models.1.swift` … `<stem>.Models.<n>.swift` for more.
+        /// factory and the named wares), `<stem>.Client.swift` (the facade and all its methods),
+        /// `<stem>.Samples.swift` and the models in spec order over `modelFiles` files:
+        /// `<stem>.Models.swift` for one, `<stem>.Models.1.swift` … `<stem>.Models.<n>.swift` for more.
         case compact(modelFiles: Int)
-        /// For large specs: the three unsharded files and, for each of `shards` shards,
+        /// For large specs: the four unsharded files and, for each of `shards` shards,
         /// `<stem>.<nn>.Models.swift`, `<stem>.<nn>.Endpoints.swift`, `<stem>.<nn>.Client.swift`,
         /// filled by a stable hash (``OutputLayout/shard(of:count:)``).
         case sharded(Int)
@@ -54,7 +54,7 @@ extension OutputLayout {
         /// Endpoints file and client methods into the Client file.
         var fileKinds: [FileKind] {
             switch self {
-            case .compact: [.service, .models, .endpoints, .client]
+            case .compact: [.service, .models, .endpoints, .client, .samples]
             case .sharded: FileKind.allCases
             }
         }

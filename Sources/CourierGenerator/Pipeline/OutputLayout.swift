@@ -7,10 +7,13 @@
 /// without parsing YAML and passes to the tool:
 ///
 /// - a small spec gets the compact layout: `<stem>.Service.swift`, `<stem>.Endpoints.swift`,
-///   `<stem>.Client.swift` and its models, in spec order, over `<stem>.Models.1.swift` …
-///   `<stem>.Models.4.swift` (one `<stem>.Models.swift` for a tiny spec);
-/// - a large one is sharded: those three files and, for each shard `nn` in 01…N,
+///   `<stem>.Client.swift`, `<stem>.Samples.swift` and its models, in spec order, over
+///   `<stem>.Models.1.swift` … `<stem>.Models.4.swift` (one `<stem>.Models.swift` for a tiny spec);
+/// - a large one is sharded: those four files and, for each shard `nn` in 01…N,
 ///   `<stem>.<nn>.Models.swift`, `<stem>.<nn>.Endpoints.swift`, `<stem>.<nn>.Client.swift`.
+///
+/// `<stem>.Samples.swift` holds the sample responses (`sample:`, `samples:`), inside
+/// `#if DEBUG || COURIER_SAMPLES`, so they stay out of release builds unless the app asks.
 ///
 /// Sharded models, endpoint factories and client methods are spread over the shards by a stable
 /// hash (``shard(of:count:)``) of a model's name, or of an endpoint's resource (the literal
@@ -80,7 +83,7 @@ public enum OutputLayout {
         case service = "Service"
         /// Model structs and enums (sharded).
         case models = "Models"
-        /// Named wares per endpoint and sample bodies.
+        /// Named wares per endpoint.
         case endpoints = "Endpoints"
         /// `Request` factories (sharded, named `<n>.Endpoints`).
         case factories = "Factories"
@@ -88,6 +91,8 @@ public enum OutputLayout {
         case client = "Client"
         /// The facade's endpoint methods (sharded, named `<n>.Client`).
         case clientMethods = "ClientMethods"
+        /// Every endpoint's sample responses, compiled only into debug builds or with `COURIER_SAMPLES`.
+        case samples = "Samples"
 
         /// The template rendering this kind of file (`Factories` → `Factories.mustache`).
         public var templateName: String { rawValue }

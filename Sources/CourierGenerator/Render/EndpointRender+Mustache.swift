@@ -126,12 +126,39 @@ extension MultipartPartRender: MustacheParent {
     }
 }
 
-extension SampleRender: MustacheParent {
+extension EndpointSamplesRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "nameLiteral": nameLiteral
+        case "method": method
+        case "pathLiteral": pathLiteral
+        case "responses": responses
+        case "hasResponses": !responses.isEmpty
+        default: nil
+        }
+    }
+}
+
+extension ResponseSampleRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "status": status
+        case "headers": headers
+        case "hasHeaders": !headers.isEmpty
+        case "body": body
+        default: nil
+        }
+    }
+}
+
+extension SampleBodyRender: MustacheParent {
     /// The value of the template key `named`.
     public func child(named: String) -> Any? {
         switch named {
         case "propertyName": propertyName
-        case "endpointNameLiteral": endpointNameLiteral
+        case "docs": docs
         case "dataExpression": dataExpression
         default: nil
         }

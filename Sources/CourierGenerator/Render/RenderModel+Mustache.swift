@@ -29,6 +29,7 @@ extension SpecRenderModel: MustacheParent {
         case "models": models
         case "endpoints": endpoints
         case "samples": samples
+        case "sampleBodies": sampleBodies
         case "hasSamples": hasSamples
         case "waredEndpoints": waredEndpoints
         case "hasWaredEndpoints": hasWaredEndpoints

@@ -214,20 +214,3 @@ public struct FileBodyRender: Sendable, Hashable {
         self.contentTypeName = contentTypeName
     }
 }
-
-/// An endpoint's embedded sample response.
-public struct SampleRender: Sendable, Hashable {
-    /// The static property's name, such as `listPetsSample`.
-    public var propertyName: String
-    /// The endpoint name as a string literal, the key in `samples`.
-    public var endpointNameLiteral: String
-    /// A `Data` expression holding the bytes; may span lines (a multi-line raw string).
-    public var dataExpression: String
-
-    /// Creates a sample.
-    public init(propertyName: String, endpointNameLiteral: String, dataExpression: String) {
-        self.propertyName = propertyName
-        self.endpointNameLiteral = endpointNameLiteral
-        self.dataExpression = dataExpression
-    }
-}

@@ -40,8 +40,10 @@ public struct SpecRenderModel: Sendable, Hashable {
     public var models: [ModelRender]
     /// Endpoints in file order.
     public var endpoints: [EndpointRender]
-    /// Endpoints that have a sample body.
-    public var samples: [SampleRender]
+    /// Every endpoint's samples (see ``EndpointSamplesRender``), in file order.
+    public var samples: [EndpointSamplesRender]
+    /// The sample bodies, as static properties.
+    public var sampleBodies: [SampleBodyRender] = []
     /// The client facade's type name, such as `PetstoreClient`.
     public var clientTypeName: String
     /// Every ware some endpoint names, sorted: the properties of the facade's `NamedWares`.
@@ -55,7 +57,7 @@ public struct SpecRenderModel: Sendable, Hashable {
         serviceNameLiteral: String, environments: [EnvironmentRender], headers: [HeaderRender],
         timeout: [String], retry: [String] = [], cachePolicy: [String] = [], sensitiveNames: [String] = [], authSchemes: [AuthSchemeRender] = [], defaultAuthScheme: [String] = [],
         dateFormat: String, keyStrategy: String, errorEnvelope: [ErrorEnvelopeRender],
-        models: [ModelRender], endpoints: [EndpointRender], samples: [SampleRender], clientTypeName: String
+        models: [ModelRender], endpoints: [EndpointRender], samples: [EndpointSamplesRender], clientTypeName: String
     ) {
         self.sourceFileName = sourceFileName
         self.stem = stem
@@ -79,7 +81,7 @@ public struct SpecRenderModel: Sendable, Hashable {
         self.clientTypeName = clientTypeName
     }
 
-    /// Whether any endpoint has a sample.
+    /// Whether the spec has endpoints, and so a `samples` table to fill.
     public var hasSamples: Bool { !samples.isEmpty }
     /// Endpoints that use named wares; computed, so a shard that keeps some endpoints stays right.
     public var waredEndpoints: [EndpointRender] { endpoints.filter { !$0.wares.isEmpty } }

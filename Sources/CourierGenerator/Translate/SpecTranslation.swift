@@ -9,6 +9,8 @@ struct SpecTranslation {
     let stem: String
     let speller: TypeSpeller
     let readFile: Translator.FileReader
+    /// Every model of the load, for checking sample bodies.
+    let sampleModels: [String: SampleFit.ModelEntry]
     var log = TranslationLog()
 
     /// Names of static members of the namespace and of the facade, shared so an endpoint gets the
@@ -18,19 +20,23 @@ struct SpecTranslation {
         "wares", "Environment", "ErrorEnvelope",
     ])
 
-    init(spec: Spec, namespace: String, stem: String, speller: TypeSpeller, readFile: @escaping Translator.FileReader) {
+    init(
+        spec: Spec, namespace: String, stem: String, speller: TypeSpeller, readFile: @escaping Translator.FileReader,
+        sampleModels: [String: SampleFit.ModelEntry] = [:]
+    ) {
         self.spec = spec
         self.namespace = namespace
         self.stem = stem
         self.speller = speller
         self.readFile = readFile
+        self.sampleModels = sampleModels
     }
 
     /// Builds the render model, logging problems.
     mutating func run() -> SpecRenderModel {
         let models = spec.models.compactMap { translateModel($0) }
         let endpoints = spec.endpoints.compactMap { translateEndpoint($0) }
-        let samples = zip(spec.endpoints, endpoints).compactMap { translateSample($0.0, functionName: $0.1.functionName) }
+        let samples = translateSamples(endpoints)
         let authSchemes = translateAuthSchemes(models: models, endpoints: endpoints)
         let constants = authConstants()
         let defaultAuth = spec.auth.flatMap { auth in constants.first { $0.name == auth.value } }
@@ -48,7 +54,8 @@ struct SpecTranslation {
             authSchemes: authSchemes, defaultAuthScheme: defaultAuth.map { ["AuthSchemes.\($0.constant)"] } ?? [],
             dateFormat: dateFormat(spec.dateFormat) ?? ".iso8601",
             keyStrategy: keyStrategy(), errorEnvelope: errorEnvelope(), models: models, endpoints: endpoints,
-            samples: samples, clientTypeName: namespace + "Client")
+            samples: samples.endpoints, clientTypeName: namespace + "Client")
+        model.sampleBodies = samples.bodies
         let wareNames = Set(spec.endpoints.flatMap { $0.wares.map(\.value) }).sorted()
         model.namedWares = wareNames.map { NamedWareRender(propertyName: SwiftIdentifier.member($0), name: $0) }
         return model
@@ -143,28 +150,6 @@ struct SpecTranslation {
             defaultCase: defaultCase, statusBodies: statusBodies, eventCases: eventCases,
             codeEvents: codeProperty.isEmpty ? [] : codeEvents, statusEvents: statusEvents, headerEvents: headerEvents,
             codeProperty: codeProperty, codeOptional: codeOptional)]
-    }
-
-    /// The sample of an endpoint, read relative to the spec file.
-    private mutating func translateSample(_ endpoint: Endpoint, functionName: String) -> SampleRender? {
-        guard let sample = endpoint.sample else { return nil }
-        let path: String
-        if sample.value.hasPrefix("/") {
-            path = sample.value
-        } else {
-            path = URL(fileURLWithPath: spec.file).deletingLastPathComponent().appendingPathComponent(sample.value).path
-        }
-        let data: Data
-        do {
-            data = try readFile(path)
-        } catch {
-            log.error("cannot read sample '\(sample.value)': \(Self.describe(error))", at: sample.location)
-            return nil
-        }
-        return SampleRender(
-            propertyName: memberScope.claim(SwiftIdentifier.plain(functionName) + "Sample"),
-            endpointNameLiteral: SwiftLiteral.string(endpoint.name.value),
-            dataExpression: SwiftLiteral.data(data))
     }
 
     /// A short explanation of a file error, without Foundation's long user-info dump.

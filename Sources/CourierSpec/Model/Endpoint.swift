@@ -28,8 +28,11 @@ public struct Endpoint: Sendable {
     public var retry: RetrySetting?
     /// The header carrying a per-call idempotency key (`idempotencyKey: true` is `Idempotency-Key`).
     public var idempotencyKey: Located<String>?
-    /// Path to a sample response body, relative to the spec file.
+    /// Path to a sample response body, relative to the spec file: the `200` sample (`sample:`).
     public var sample: Located<String>?
+    /// Sample responses by status (`samples:`), in file order; see ``allSamples`` for these
+    /// together with `sample:`.
+    public var samples: [SampleDeclaration] = []
     /// Header fields this endpoint always sends (`fixedHeaders: { Accept: application/vnd.github.raw }`),
     /// replacing the service's default of the same name; they are not arguments.
     public var fixedHeaders: [Located<NamedValue>] = []
@@ -68,6 +71,46 @@ public struct Endpoint: Sendable {
         self.sample = sample
         self.documentation = documentation
     }
+}
+
+extension Endpoint {
+    /// Every sample response: `sample:` (as status 200) first, then `samples:` in file order.
+    public var allSamples: [SampleDeclaration] {
+        let shorthand = sample.map { SampleDeclaration(status: Located("200", at: $0.location), file: $0, isShorthand: true) }
+        return (shorthand.map { [$0] } ?? []) + samples
+    }
+}
+
+/// One sample response of an endpoint: `samples: { 404: samples/missing.json }`, or the long form
+/// `503: { file: samples/down.json, headers: { Retry-After: "120" } }`; `sample: file` is the `200` one.
+public struct SampleDeclaration: Sendable {
+    /// The status as written, at its key (`sample:` gives `200` at its file).
+    public var status: Located<String>
+    /// The file holding the body, relative to the spec file; `nil` for a response without a body.
+    public var file: Located<String>?
+    /// Header fields the response carries, in file order, each at its name.
+    public var headers: [Located<NamedValue>]
+    /// Whether it was written `sample:` rather than under `samples:`.
+    public var isShorthand: Bool
+
+    /// Creates a sample.
+    public init(
+        status: Located<String>, file: Located<String>?, headers: [Located<NamedValue>] = [], isShorthand: Bool = false
+    ) {
+        self.status = status
+        self.file = file
+        self.headers = headers
+        self.isShorthand = isShorthand
+    }
+
+    /// The status code, when ``status`` is one from 100 to 599.
+    public var code: Int? {
+        guard status.value.count == 3, let code = Int(status.value), (100...599).contains(code) else { return nil }
+        return code
+    }
+
+    /// Where diagnostics about the sample's body point: its file, else its status.
+    public var location: SourceLocation { file?.location ?? status.location }
 }
 
 /// A path, query or header parameter.

@@ -4,7 +4,7 @@ extension SpecParser {
     /// Every key an endpoint may hold.
     static let endpointKeys = Set(httpMethods).union([
         "summary", "description", "deprecated", "query", "headers", "path", "body", "form", "raw", "multipart",
-        "response", "auth", "wares", "cache", "timeout", "sample", "retry", "idempotencyKey", "fixedHeaders", "media",
+        "response", "auth", "wares", "cache", "timeout", "sample", "samples", "retry", "idempotencyKey", "fixedHeaders", "media",
         "responseHeaders", "pagination",
     ])
     /// Keys of one `media:` choice.
@@ -37,6 +37,7 @@ extension SpecParser {
         if let node = mapping.value("cache") { endpoint.cache = cacheSetting(node, what: "`cache` of \(what)") }
         if let node = mapping.value("timeout") { endpoint.timeout = duration(node, what: "`timeout` of \(what)") }
         if let node = mapping.value("sample") { endpoint.sample = text(node, what: "`sample` of \(what)") }
+        if let node = mapping.value("samples") { endpoint.samples = sampleDeclarations(node, what: "`samples` of \(what)") }
         if let node = mapping.value("retry") { endpoint.retry = retrySetting(node, what: "`retry` of \(what)") }
         if let node = mapping.value("fixedHeaders") {
             endpoint.fixedHeaders = namedValues(node, what: "`fixedHeaders` of \(what)", atValue: false)

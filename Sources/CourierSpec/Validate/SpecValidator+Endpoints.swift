@@ -65,23 +65,7 @@ extension SpecValidator {
                     + "(a repeated \(endpoint.method.value) could act twice); add `idempotencyKey: true`",
                 at: retry.location)
         }
-        if let sample = endpoint.sample {
-            let path = Self.samplePath(sample.value, specFile: spec.file)
-            switch fileKind(path) {
-            case .regular:
-                break
-            case .missing:
-                log.error("sample file '\(sample.value)' of \(what) does not exist (looked for \(path))", at: sample.location)
-            case .directory:
-                log.error(
-                    "sample '\(sample.value)' of \(what) is a directory (\(path)); `sample:` names a file holding the body",
-                    at: sample.location)
-            case .other(let kind):
-                log.error(
-                    "sample '\(sample.value)' of \(what) is \(kind), not a regular file (\(path)); `sample:` names a file holding the body",
-                    at: sample.location)
-            }
-        }
+        checkSamples(endpoint, of: what, in: spec)
     }
 
     /// Fixed headers are HTTP fields with values that can be sent, and not also arguments.

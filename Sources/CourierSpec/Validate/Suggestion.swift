@@ -2,14 +2,14 @@
 ///
 /// Only called once something failed to match, so the cost of comparing against every
 /// candidate is paid on errors, never on the happy path.
-enum Suggestion {
+public enum Suggestion {
     /// `"; did you mean 'X'?"`, or an empty string when nothing is close enough.
-    static func didYouMean<Candidates: Sequence<String>>(_ name: String, among candidates: Candidates) -> String {
+    public static func didYouMean<Candidates: Sequence<String>>(_ name: String, among candidates: Candidates) -> String {
         closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// The candidate closest to `name`, if any is close enough to be a plausible typo.
-    static func closest<Candidates: Sequence<String>>(to name: String, among candidates: Candidates) -> String? {
+    public static func closest<Candidates: Sequence<String>>(to name: String, among candidates: Candidates) -> String? {
         let lowered = Array(name.lowercased())
         // A third of the name, at least one edit, at most three.
         let limit = min(3, max(1, lowered.count / 3))

@@ -28,7 +28,7 @@ private struct StubLoader: SpecLoading {
             .generate(specFiles: [Build.file, "specs/shapes.courier.yml", "specs/empty.courier.yaml"], outputDirectory: output.path)
         #expect(!outcome.failed)
         let expected = ["empty", "petstore", "shapes"].flatMap { stem in
-            ["Service", "Endpoints", "Client"].map { "\(stem).\($0).swift" }
+            ["Service", "Endpoints", "Client", "Samples"].map { "\(stem).\($0).swift" }
                 + ["Models", "Endpoints", "Client"].flatMap { kind in (1...16).map { "\(stem).\($0 < 10 ? "0" : "")\($0).\(kind).swift" } }
         }
         #expect(names(in: output.path) == expected.sorted())

@@ -29,7 +29,7 @@ import Testing
 
     @Test func fileNamesPutTheTwoDigitShardBeforeTheKind() {
         let names = OutputLayout.outputFileNames(forSpec: "specs/petstore.courier.yaml")
-        #expect(names.count == 3 + 3 * OutputLayout.shardCount)
+        #expect(names.count == 4 + 3 * OutputLayout.shardCount)
         for name in ["petstore.03.Models.swift", "petstore.03.Endpoints.swift", "petstore.16.Client.swift", "petstore.Service.swift"] {
             #expect(names.contains(name), "missing \(name)")
         }
@@ -38,7 +38,7 @@ import Testing
         // with the sixth (light) shard's models.
         let sorted = names.sorted()
         #expect(Array(sorted.prefix(17)).last == "petstore.06.Endpoints.swift")
-        #expect(sorted.suffix(3) == ["petstore.Client.swift", "petstore.Endpoints.swift", "petstore.Service.swift"])
+        #expect(sorted.suffix(4) == ["petstore.Client.swift", "petstore.Endpoints.swift", "petstore.Samples.swift", "petstore.Service.swift"])
     }
 
     @Test func theLayoutFollowsTheSpecsSize() {
@@ -48,13 +48,13 @@ import Testing
         #expect(OutputLayout.Layout.forSpec(bytes: 40_000) == .sharded(4))
         #expect(OutputLayout.Layout.forSpec(bytes: 87_315) == .sharded(16))
         #expect(OutputLayout.outputFileNames(forSpec: "a.courier.yaml", layout: .compact(modelFiles: 1)) == [
-            "a.Service.swift", "a.Models.swift", "a.Endpoints.swift", "a.Client.swift",
+            "a.Service.swift", "a.Models.swift", "a.Endpoints.swift", "a.Client.swift", "a.Samples.swift",
         ])
         #expect(OutputLayout.outputFileNames(forSpec: "a.courier.yaml", layout: .compact(modelFiles: 4)) == [
             "a.Service.swift", "a.Models.1.swift", "a.Models.2.swift", "a.Models.3.swift", "a.Models.4.swift",
-            "a.Endpoints.swift", "a.Client.swift",
+            "a.Endpoints.swift", "a.Client.swift", "a.Samples.swift",
         ])
-        #expect(OutputLayout.outputFileNames(forSpec: "a.courier.yaml", layout: .sharded(4)).count == 15)
+        #expect(OutputLayout.outputFileNames(forSpec: "a.courier.yaml", layout: .sharded(4)).count == 16)
         for layout in OutputLayout.Layout.all {
             #expect(OutputLayout.Layout(argument: layout.argument) == layout)
         }

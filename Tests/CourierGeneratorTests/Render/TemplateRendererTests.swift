@@ -40,6 +40,9 @@ import Testing
         values += headers.fields as [any MustacheParent]
         values += media.choices as [any MustacheParent]
         values += model.samples as [any MustacheParent]
+        values += model.samples.flatMap(\.responses) as [any MustacheParent]
+        values += model.sampleBodies as [any MustacheParent]
+        #expect(!model.sampleBodies.isEmpty && model.samples.contains { !$0.responses.isEmpty })
         for value in values {
             for child in Mirror(reflecting: value).children {
                 let label = try #require(child.label)

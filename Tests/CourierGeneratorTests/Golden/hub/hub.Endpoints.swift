@@ -13,11 +13,6 @@ extension Hub {
 }
 
 extension Hub {
-    /// Sample response bodies by endpoint name; this spec has none.
-    public static let samples: [String: Data] = [:]
-}
-
-extension Hub {
     /// The response headers ``listIssues`` declares, read from its response.
     public struct ListIssuesHeaders: Sendable, Hashable {
         /// `ETag`, when the response carries it in this form.

@@ -13,30 +13,6 @@ extension Petstore {
 }
 
 extension Petstore {
-    /// Sample response bodies by endpoint name, embedded from the spec's `sample:` files so tests
-    /// and previews can stub responses without bundle resources.
-    public static let samples: [String: Data] = [
-        "listPets": listPetsSample,
-        "getPet": getPetSample,
-    ]
-
-    /// The sample response body of the "listPets" endpoint.
-    public static let listPetsSample: Data = Data(#"""
-[
-  {"id": 1, "name": "Rex", "status": "available", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z", "photos": [], "vaccinated": true, "size": 3},
-  {"id": 2, "name": "Tom", "tag": "cat", "status": "sold", "owner_id": 8, "created_at": "2024-05-02T08:30:00.250Z", "photos": ["https://img.example.com/tom.png"], "size": 1}
-]
-
-"""#.utf8)
-
-    /// The sample response body of the "getPet" endpoint.
-    public static let getPetSample: Data = Data(#"""
-{"id": 1, "name": "Rex", "status": "available", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z", "photos": [], "vaccinated": true, "size": 3}
-
-"""#.utf8)
-}
-
-extension Petstore {
     /// Lists pets, optionally filtered.
     ///
     /// - Parameters:
