@@ -16,6 +16,8 @@ package final class ByteChannel: Sendable {
         var writer: CheckedContinuation<Bool, Never>?
         var paused = false
         var cancelled = false
+        /// A reader is waiting and the producer owes it a ``wakeReader()`` call.
+        var wakeOwed = false
     }
 
     /// How many unread bytes make the producer pause.
@@ -56,6 +58,36 @@ package final class ByteChannel: Sendable {
         return goOn
     }
 
+    /// Adds `data` like ``offer(_:)``, but a waiting reader is not woken here: when `wake` is
+    /// `true` the producer must call ``wakeReader()`` once, later, after the other chunks that
+    /// arrived with this one (an event loop's next turn), so a burst of chunks costs the reader
+    /// one wake-up instead of one per chunk. `goOn` is `false` when the producer should pause.
+    package func offerDeferringWake(_ data: Data) -> (goOn: Bool, wake: Bool) {
+        guard !data.isEmpty else { return (true, false) }
+        return state.withLock { state in
+            guard !state.cancelled, state.end == nil else { return (false, false) }
+            state.chunks.append(data)
+            state.buffered += data.count
+            if state.buffered >= highWater { state.paused = true }
+            let wake = state.reader != nil && !state.wakeOwed
+            if wake { state.wakeOwed = true }
+            return (!state.paused, wake)
+        }
+    }
+
+    /// Hands a waiting reader the first buffered chunk (see ``offerDeferringWake(_:)``).
+    package func wakeReader() {
+        let (reader, chunk, resume) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, Data?, Bool) in
+            state.wakeOwed = false
+            guard let reader = state.reader, state.head < state.chunks.count else { return (nil, nil, false) }
+            state.reader = nil
+            let chunk = ByteChannel.takeChunk(&state)
+            return (reader, chunk, ByteChannel.shouldResume(&state, highWater: highWater))
+        }
+        if resume { wakeProducer() }
+        reader?.resume(returning: chunk)
+    }
+
     /// Adds `data` and waits while the reader is more than ``highWater`` bytes behind; `false`
     /// when the reader is gone and producing should stop.
     package func send(_ data: Data) async -> Bool {
@@ -74,10 +106,17 @@ package final class ByteChannel: Sendable {
     /// Ends the body. Without `error` the reader gets what is buffered, then the end; with
     /// `error` it throws `error` at its next read (a failed body's buffered chunks are dropped).
     package func finish(throwing error: (any Error)? = nil) {
-        let (reader, writer, result) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, CheckedContinuation<Bool, Never>?, Result<Void, any Error>?) in
-            guard state.end == nil, !state.cancelled else { return (nil, nil, nil) }
+        let (reader, writer, result, handOver) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, CheckedContinuation<Bool, Never>?, Result<Void, any Error>?, (CheckedContinuation<Data?, any Error>, Data)?) in
+            guard state.end == nil, !state.cancelled else { return (nil, nil, nil, nil) }
             let end: Result<Void, any Error> = error.map { .failure($0) } ?? .success(())
             state.end = end
+            if error == nil, let reader = state.reader, state.head < state.chunks.count {
+                // A reader whose wake-up was deferred gets what is buffered first; the end after it.
+                state.reader = nil
+                let chunk = ByteChannel.takeChunk(&state)
+                defer { state.writer = nil }
+                return (nil, state.writer, nil, (reader, chunk))
+            }
             if error != nil {
                 // A failure is what the reader must see next; what is buffered cannot be trusted.
                 state.chunks = []
@@ -85,9 +124,10 @@ package final class ByteChannel: Sendable {
                 state.buffered = 0
             }
             defer { state.reader = nil; state.writer = nil }
-            return (state.reader, state.writer, end)
+            return (state.reader, state.writer, end, nil)
         }
         writer?.resume(returning: false)
+        if let (waiting, chunk) = handOver { waiting.resume(returning: chunk) }
         guard let reader, let result else { return }
         switch result {
         case .success: reader.resume(returning: nil)

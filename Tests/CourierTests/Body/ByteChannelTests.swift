@@ -65,4 +65,52 @@ struct ByteChannelTests {
         await #expect(throws: CancellationError.self) { try await reader.value }
         #expect(cancelled.withLock { $0 })
     }
+
+    @Test("a deferred wake-up: chunks offered while the reader waits reach it only at wakeReader, all of them, once")
+    func deferredWake() async throws {
+        let channel = ByteChannel(highWater: 1_000)
+        let reader = Task {
+            var sizes: [Int] = []
+            for try await chunk in channel.body(length: nil).chunks() { sizes.append(chunk.count) }
+            return sizes
+        }
+        // Wait until the reader is parked on an empty channel: then the first offer owes it a wake.
+        var first = channel.offerDeferringWake(Data(count: 1))
+        while !first.wake {
+            // The reader had not parked yet and took the chunk itself; offer the next one.
+            try await Task.sleep(for: .milliseconds(5))
+            first = channel.offerDeferringWake(Data(count: 1))
+        }
+        #expect(first.goOn)
+        let second = channel.offerDeferringWake(Data(count: 2))
+        #expect(second.goOn && !second.wake, "one wake-up is owed already")
+        channel.wakeReader()
+        _ = channel.offerDeferringWake(Data(count: 3))
+        channel.finish()
+        let sizes = try await reader.value
+        #expect(sizes.suffix(3) == [1, 2, 3])
+        #expect(sizes.allSatisfy { $0 <= 3 })
+    }
+
+    @Test("the end of a body hands a reader whose wake-up was deferred the buffered chunks before the end")
+    func finishHandsOverDeferredChunks() async throws {
+        let channel = ByteChannel(highWater: 1_000)
+        let reader = Task {
+            var total = 0
+            for try await chunk in channel.body(length: nil).chunks() { total += chunk.count }
+            return total
+        }
+        var offered = 0
+        var owed = false
+        while !owed {
+            try await Task.sleep(for: .milliseconds(5))
+            owed = channel.offerDeferringWake(Data(count: 10)).wake
+            offered += 10
+        }
+        _ = channel.offerDeferringWake(Data(count: 10))
+        // The producer ends before the owed wake-up runs.
+        channel.finish()
+        channel.wakeReader()
+        #expect(try await reader.value == offered + 10)
+    }
 }
