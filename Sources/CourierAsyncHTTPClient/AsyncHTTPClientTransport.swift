@@ -84,6 +84,16 @@ public final class AsyncHTTPClientTransport: Transport {
         let client = self.client
         let ratio = configuration.maximumDecompressionRatio
         do {
+            if request.responseDelivery.mode == .stream || AsyncHTTPClientTransport.sendsWhole(request) {
+                // AsyncHTTPClient's delegate API, whose deadline (on the event loop) covers the
+                // whole exchange, body included: no task and no timer of Courier's own per call.
+                return try await RedirectRules.send(request) { hop in
+                    try await DelegateExchange.send(hop, on: client, context: context, ratio: ratio)
+                }
+            }
+            // A download to a file, or an upload read while sending (whose answer may come before
+            // the body is sent, which the async API handles): the async API, whose deadline ends
+            // at the head, so Courier's own deadline bounds the body.
             return try await withDeadline(context.remaining, timeout: request.timeout) {
                 try await RedirectRules.send(request) { hop in
                     try await AsyncHTTPClientTransport.exchange(hop, on: client, context: context, ratio: ratio)
@@ -94,21 +104,25 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
-    /// Sends one request without following redirects, and hands its body over as it asks.
+    /// Whether `request` sends no body or one in memory, and collects its answer.
+    private static func sendsWhole(_ request: PreparedRequest) -> Bool {
+        guard case .collect = request.responseDelivery.mode else { return false }
+        return request.body == nil || request.body?.data != nil
+    }
+
+    /// Sends one request without following redirects, and hands its body over as it asks: for
+    /// downloads to a file and uploads read while sending whose answer is collected.
     private static func exchange(
         _ request: PreparedRequest, on client: HTTPClient, context: TransportContext, ratio: Int
     ) async throws -> RawResponse {
-        if request.responseDelivery.mode == .stream {
-            return try await StreamedExchange.send(request, on: client, context: context, ratio: ratio)
-        }
         let deadline = NIODeadline.now() + TimeAmount(max(context.remaining, .zero))
         let response = try await client.execute(
             outgoing(request, context: context, eventLoops: client.eventLoopGroup), deadline: deadline, logger: nil)
         let head = NIOConversions.response(status: response.status, headers: response.headers)
-        let declared = head.headerFields[.contentLength].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let declared = ResponseBodyCollector.declaredLength(head.headerFields[.contentLength])
         switch request.delivery(for: head.status).mode {
         case .collect, .stream:
-            // A request that streams its answer went through StreamedExchange and never gets here.
+            // A request that streams its answer went through DelegateExchange and never gets here.
             var body = ResponseBodyCollector(limit: request.maximumResponseSize)
             try body.expect(contentLength: head.headerFields[.contentLength])
             for try await buffer in response.body {

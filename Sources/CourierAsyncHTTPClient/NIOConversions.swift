@@ -28,7 +28,11 @@ enum NIOConversions {
             guard let name = HTTPField.Name(name) else { continue }
             fields.append(HTTPField(name: name, value: value))
         }
-        return HTTPResponse(status: .init(code: Int(status.code), reasonPhrase: status.reasonPhrase), headerFields: fields)
+        // The delegate API can hand over a head whose phrase is empty (a response that arrives
+        // while the request body is still being sent); the standard phrase keeps statuses equal
+        // whichever way they came.
+        let phrase = status.reasonPhrase.isEmpty ? HTTPResponseStatus(statusCode: Int(status.code)).reasonPhrase : status.reasonPhrase
+        return HTTPResponse(status: .init(code: Int(status.code), reasonPhrase: phrase), headerFields: fields)
     }
 }
 #endif

@@ -6,6 +6,10 @@ import Foundation
 // transport-probe run <transport> <scenario> <port> [timeout-ms] [limit-bytes]
 //                                               one call; prints "<outcome> <elapsed-ms>"
 // transport-probe throughput                    loopback GETs per second, both transports side by side
+// transport-probe real-socket [rounds] [only]   Courier over each transport beside the bare client, against
+//                                               a server in its own process: req/s and client CPU per request
+//                                               (1 KB sequential and 50 at a time, 1 MB, a 304 revalidation)
+// transport-probe socket-serve                  that server; prints its port, runs until stdin closes
 // transport-probe bulk-serve                    a bulk server (GET /bytes/<n>, PUT /sink); prints its port,
 //                                               runs until stdin closes
 // transport-probe bulk <transport> <direction> <port> <bytes> [timeout-ms]
@@ -79,6 +83,18 @@ case "bulk-downloads":
     try await table.runDownloads()
 case "throughput":
     try await Throughput().run()
+case "socket-serve":
+    let server = try TestServer()
+    RealSocket.install(on: server)
+    server.start()
+    FileHandle.standardOutput.write(Data("\(server.port)\n".utf8))
+    _ = FileHandle.standardInput.readDataToEndOfFile()
+    server.stop()
+case "real-socket":
+    var benchmark = RealSocket()
+    benchmark.rounds = arguments.dropFirst().first.flatMap { Int($0) }.map { max(1, $0) } ?? benchmark.rounds
+    benchmark.only = arguments.dropFirst(2).first
+    try await benchmark.run()
 default:
     try await ProbeTable().run()
 }

@@ -101,7 +101,7 @@ final class SessionCall: Sendable {
     /// its file cannot be created).
     func received(_ response: HTTPURLResponse) -> Bool {
         let head = URLSessionTransport.httpResponse(from: response)
-        let declared = head.headerFields[.contentLength].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let declared = ResponseBodyCollector.declaredLength(head.headerFields[.contentLength])
         let delivery = request.delivery(for: head.status)
         let outcome = state.withLock { state -> Result<Continuation?, CourierError> in
             if case .streaming = state.body {

@@ -27,6 +27,9 @@ package final class TimeoutScheduler: @unchecked Sendable {
     private var entries: [Entry] = []  // sorted by deadline
     private var nextID: UInt64 = 0
     private var started = false
+    /// When the thread will look at the entries next on its own: the deadline it waits for, or
+    /// `distantFuture` while it waits for a first entry. A new entry due no sooner needs no signal.
+    private var wakesAt = Date.distantFuture
 
     /// Runs `work` on the scheduler's thread once `delay` has passed, unless cancelled first.
     package func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> Token {
@@ -42,11 +45,17 @@ package final class TimeoutScheduler: @unchecked Sendable {
             thread.name = "courier.timeouts"
             thread.start()
         }
-        if index == 0 { condition.signal() }
+        // Waking the thread costs two context switches; a call's timeout is usually due after the
+        // one the thread already waits for (or for a cancelled one: it then just waits again).
+        if entry.deadline < wakesAt {
+            wakesAt = entry.deadline
+            condition.signal()
+        }
         return Token(id: entry.id)
     }
 
-    /// Forgets a timeout that has not fired.
+    /// Forgets a timeout that has not fired. The thread is not told: it finds the entry gone
+    /// when it wakes for it.
     package func cancel(_ token: Token) {
         condition.lock()
         defer { condition.unlock() }
@@ -56,9 +65,13 @@ package final class TimeoutScheduler: @unchecked Sendable {
     private func run() {
         while true {
             condition.lock()
-            while entries.isEmpty { condition.wait() }
+            while entries.isEmpty {
+                wakesAt = .distantFuture
+                condition.wait()
+            }
             let first = entries[0]
             guard first.deadline <= Date() else {
+                wakesAt = first.deadline
                 _ = condition.wait(until: first.deadline)
                 condition.unlock()
                 continue

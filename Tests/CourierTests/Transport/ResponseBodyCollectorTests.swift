@@ -29,4 +29,14 @@ struct ResponseBodyCollectorTests {
         try collector.expect(contentLength: "-5")
         try collector.expect(contentLength: nil)
     }
+
+    @Test("a Content-Length value is digits between optional spaces or tabs; anything else is no length")
+    func declaredLength() {
+        #expect(ResponseBodyCollector.declaredLength("1024") == 1024)
+        #expect(ResponseBodyCollector.declaredLength(" \t42 ") == 42)
+        #expect(ResponseBodyCollector.declaredLength("0") == 0)
+        for bad in [nil, "", "  ", "-1", "+1", "1 2", "12a", "0x10", "١٢", "99999999999999999999999"] {
+            #expect(ResponseBodyCollector.declaredLength(bad) == nil, "\(String(describing: bad))")
+        }
+    }
 }

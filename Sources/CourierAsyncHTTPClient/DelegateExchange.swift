@@ -7,16 +7,20 @@ import HTTPTypes
 import NIOCore
 import NIOHTTP1
 
-/// One exchange whose response is streamed to its reader, through AsyncHTTPClient's delegate API.
+/// One exchange through AsyncHTTPClient's delegate API: a body the request streams goes to its
+/// reader as it arrives, any other is collected within the size limit on the event loop and
+/// handed over whole.
 ///
-/// Why not `HTTPClientResponse.body`: that sequence holds one buffer at a time, so each 64 KB read
+/// Why the delegate API: its deadline covers the whole exchange, body included (the async API's
+/// ends at the response head), so a call needs no task or timer of Courier's own to bound it.
+/// And `HTTPClientResponse.body` holds one buffer at a time, so each 64 KB read
 /// waits for the reading task to be scheduled, which halves the rate when the reader runs on the
 /// other core. Here the event loop puts each buffer straight into the call's ``ByteChannel`` and
 /// goes on reading until the reader is ``ByteChannel/highWater`` bytes behind; then it pauses the
 /// connection (the returned future) until the reader catches up.
 ///
-/// A status the request does not stream (an error) is collected within the size limit instead.
-final class StreamedExchange: HTTPClientResponseDelegate, @unchecked Sendable {
+/// A status the request does not stream (an error) is collected like any other body.
+final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     // @unchecked: every mutable property is behind `state`'s lock.
     typealias Response = Void
 
@@ -49,7 +53,7 @@ final class StreamedExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     static func send(
         _ request: PreparedRequest, on client: HTTPClient, context: TransportContext, ratio: Int
     ) async throws -> RawResponse {
-        let exchange = StreamedExchange(request: request, context: context, ratio: ratio)
+        let exchange = DelegateExchange(request: request, context: context, ratio: ratio)
         let outgoing = try outgoing(request, context: context, eventLoops: client.eventLoopGroup)
         let deadline = NIODeadline.now() + TimeAmount(max(context.remaining, .zero))
         return try await withTaskCancellationHandler {
@@ -61,6 +65,11 @@ final class StreamedExchange: HTTPClientResponseDelegate, @unchecked Sendable {
                     return state.failed
                 }
                 if cancelled { task.cancel() }
+                // Some failures (a client already shut down) end the task without telling the
+                // delegate; the exchange must end with them all the same.
+                task.futureResult.whenFailure { error in
+                    exchange.fail(AsyncHTTPClientTransport.map(error, request: request, ratio: ratio))
+                }
             }
         } onCancel: {
             exchange.fail(CancellationError())
@@ -71,7 +80,7 @@ final class StreamedExchange: HTTPClientResponseDelegate, @unchecked Sendable {
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         let response = NIOConversions.response(status: head.status, headers: head.headers)
-        let declared = response.headerFields[.contentLength].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let declared = ResponseBodyCollector.declaredLength(response.headerFields[.contentLength])
         if request.delivery(for: response.status).mode == .stream {
             // Weak: the exchange keeps the channel; the channel must not keep the exchange.
             let channel = ByteChannel(onResume: { [weak self] in self?.readerCaughtUp() }, onCancel: { [weak self] in self?.readerStopped() })
