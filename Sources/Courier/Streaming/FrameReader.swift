@@ -1,0 +1,81 @@
+import Foundation
+
+/// A decoder that cuts a byte stream into frames (events, lines, records), given the bytes a
+/// chunk at a time.
+protocol ChunkFramer {
+    /// What it cuts the stream into.
+    associatedtype Frame
+    /// Hands it the stream's next bytes.
+    mutating func append(_ chunk: Data)
+    /// Tells it the stream ended.
+    mutating func finish()
+    /// The next complete frame in the bytes so far, `nil` when it needs more (or the stream ended).
+    mutating func nextFrame() throws(CourierError) -> Frame?
+}
+
+extension ServerSentEventParser: ChunkFramer {}
+
+extension JSONLinesParser: ChunkFramer {
+    mutating func nextFrame() throws(CourierError) -> Data? {
+        try next()
+    }
+}
+
+extension JSONSequenceParser: ChunkFramer {
+    mutating func nextFrame() throws(CourierError) -> Data? {
+        try next()
+    }
+}
+
+/// Reads a chunk sequence through a ``ChunkFramer``, pulling the next chunk only when the framer
+/// has no complete frame left: the consumer's pace is the pace at which the body is read.
+struct FrameReader<Chunks: AsyncIteratorProtocol, Framer: ChunkFramer> where Chunks.Element: DataProtocol {
+    /// The chunks; `nil` once they ended, failed, or the reader was stopped (which lets a
+    /// transport's stream go at once).
+    private var chunks: Chunks?
+    var framer: Framer
+
+    init(_ chunks: Chunks, framer: Framer) {
+        self.chunks = chunks
+        self.framer = framer
+    }
+
+    /// The next frame, or `nil` at the end of the stream. An error ends the reading, except a
+    /// truncated JSON text sequence record: the framer skipped it and can go on.
+    mutating func next() async throws -> Framer.Frame? {
+        while true {
+            do {
+                if let frame = try framer.nextFrame() { return frame }
+            } catch {
+                if case .stream(.truncatedRecord) = error.reason {} else { stop() }
+                throw error
+            }
+            guard chunks != nil else { return nil }
+            let chunk: Chunks.Element?
+            do {
+                chunk = try await chunks!.next()
+            } catch {
+                stop()
+                throw error
+            }
+            if let chunk {
+                framer.append(Self.data(chunk))
+            } else {
+                chunks = nil
+                framer.finish()
+            }
+        }
+    }
+
+    /// Stops reading: the chunks are let go, and ``next()`` returns what the framer completed
+    /// already, then `nil`.
+    mutating func stop() {
+        chunks = nil
+        framer.finish()
+    }
+
+    private static func data(_ chunk: Chunks.Element) -> Data {
+        if let data = chunk as? Data { return data }
+        return Data(chunk)
+    }
+}
