@@ -21,10 +21,10 @@ public struct DecodedServerSentEvents<Base: AsyncSequence, Value>: AsyncSequence
     /// Each element is one event, decoded.
     public typealias Element = DecodedServerSentEvent<Value>
 
-    let base: Base
-    let maximumEventSize: Int
-    let terminator: Data?
-    let decode: @Sendable (_ event: String?, _ data: Data) throws -> Value?
+    @usableFromInline let base: Base
+    @usableFromInline let maximumEventSize: Int
+    @usableFromInline let terminator: Data?
+    @usableFromInline let decode: @Sendable (_ event: String?, _ data: Data) throws -> Value?
 
     /// The events of the body whose chunks `base` produces, each decoded by `decode`.
     ///
@@ -35,7 +35,8 @@ public struct DecodedServerSentEvents<Base: AsyncSequence, Value>: AsyncSequence
     ///   - maximumEventSize: The most bytes one event may hold.
     ///   - decode: Makes a value of an event's type (`nil` for `message`) and data; returning `nil`
     ///     skips the event (a heartbeat, a type the caller does not know). What it throws becomes
-    ///     ``StreamFailure/undecodableElement(_:)``.
+    ///     ``StreamFailure/undecodableElement(_:)``. The data is often a slice of a larger buffer
+    ///     (the event is not copied): index it from its `startIndex`.
     public init(
         _ base: Base, terminator: String? = nil, maximumEventSize: Int = StreamLimits.defaultMaximumElementSize,
         decode: @escaping @Sendable (_ event: String?, _ data: Data) throws -> Value?
@@ -47,6 +48,7 @@ public struct DecodedServerSentEvents<Base: AsyncSequence, Value>: AsyncSequence
     }
 
     /// Starts reading the body.
+    @inlinable
     public func makeAsyncIterator() -> Iterator {
         Iterator(
             reader: FrameReader(base.makeAsyncIterator(), framer: ServerSentEventParser(maximumEventSize: maximumEventSize)),
@@ -55,10 +57,20 @@ public struct DecodedServerSentEvents<Base: AsyncSequence, Value>: AsyncSequence
 
     /// Reads one body's events.
     public struct Iterator: AsyncIteratorProtocol {
-        var reader: FrameReader<Base.AsyncIterator, ServerSentEventParser>
-        let terminator: Data?
-        let decode: @Sendable (_ event: String?, _ data: Data) throws -> Value?
-        var done = false
+        @usableFromInline var reader: FrameReader<Base.AsyncIterator, ServerSentEventParser>
+        @usableFromInline let terminator: Data?
+        @usableFromInline let decode: @Sendable (_ event: String?, _ data: Data) throws -> Value?
+        @usableFromInline var done = false
+
+        @usableFromInline
+        init(
+            reader: FrameReader<Base.AsyncIterator, ServerSentEventParser>, terminator: Data?,
+            decode: @escaping @Sendable (_ event: String?, _ data: Data) throws -> Value?
+        ) {
+            self.reader = reader
+            self.terminator = terminator
+            self.decode = decode
+        }
 
         /// The ID of the last event dispatched so far (``ServerSentEventParser/lastEventID``).
         public var lastEventID: String? { reader.framer.lastEventID }
@@ -67,6 +79,7 @@ public struct DecodedServerSentEvents<Base: AsyncSequence, Value>: AsyncSequence
         public var reconnectionTime: Duration? { reader.framer.reconnectionTime }
 
         /// The next decoded event, or `nil` at the end of the body or at the terminator.
+        @inlinable
         public mutating func next() async throws -> DecodedServerSentEvent<Value>? {
             while !done {
                 let frame: ServerSentEventParser.Frame?
@@ -96,7 +109,8 @@ public struct DecodedServerSentEvents<Base: AsyncSequence, Value>: AsyncSequence
             return nil
         }
 
-        private mutating func end() {
+        @inlinable
+        mutating func end() {
             done = true
             reader.stop()
         }

@@ -1,6 +1,7 @@
 import Foundation
 
 /// Decoding one streamed element, and describing the failure when it does not decode.
+@usableFromInline
 enum ElementDecoding {
     /// `data` decoded as JSON into `type`. Bytes that are not valid UTF-8 are read as the
     /// standard's decoders read them (each bad sequence becoming U+FFFD), so that a value decodes
@@ -23,6 +24,7 @@ enum ElementDecoding {
     }
 
     /// The error for an element at `position` whose decoding into `type` threw `error`.
+    @usableFromInline
     static func failure(_ error: any Error, type: Any.Type, data: Data, position: StreamPosition) -> CourierError {
         let codingPath: String
         let message: String

@@ -18,9 +18,9 @@ public struct JSONLines<Base: AsyncSequence, Value>: AsyncSequence where Base.El
     /// Each element is one line, decoded.
     public typealias Element = Value
 
-    let base: Base
-    let maximumLineSize: Int
-    let decode: @Sendable (Data) throws -> Value
+    @usableFromInline let base: Base
+    @usableFromInline let maximumLineSize: Int
+    @usableFromInline let decode: @Sendable (Data) throws -> Value
 
     /// The lines of the body whose chunks `base` produces, each decoded by `decode`.
     ///
@@ -39,17 +39,25 @@ public struct JSONLines<Base: AsyncSequence, Value>: AsyncSequence where Base.El
     }
 
     /// Starts reading the body.
+    @inlinable
     public func makeAsyncIterator() -> Iterator {
         Iterator(reader: FrameReader(base.makeAsyncIterator(), framer: JSONLinesParser(maximumLineSize: maximumLineSize)), decode: decode)
     }
 
     /// Reads one body's lines.
     public struct Iterator: AsyncIteratorProtocol {
-        var reader: FrameReader<Base.AsyncIterator, JSONLinesParser>
-        let decode: @Sendable (Data) throws -> Value
-        var done = false
+        @usableFromInline var reader: FrameReader<Base.AsyncIterator, JSONLinesParser>
+        @usableFromInline let decode: @Sendable (Data) throws -> Value
+        @usableFromInline var done = false
+
+        @usableFromInline
+        init(reader: FrameReader<Base.AsyncIterator, JSONLinesParser>, decode: @escaping @Sendable (Data) throws -> Value) {
+            self.reader = reader
+            self.decode = decode
+        }
 
         /// The next decoded line, or `nil` at the end of the body.
+        @inlinable
         public mutating func next() async throws -> Value? {
             guard !done else { return nil }
             let line: Data?
@@ -71,7 +79,8 @@ public struct JSONLines<Base: AsyncSequence, Value>: AsyncSequence where Base.El
             }
         }
 
-        private mutating func end() {
+        @inlinable
+        mutating func end() {
             done = true
             reader.stop()
         }

@@ -19,10 +19,10 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
     /// Each element is one record, decoded.
     public typealias Element = Value
 
-    let base: Base
-    let maximumRecordSize: Int
-    let truncatedRecords: TruncatedRecordHandling
-    let decode: @Sendable (Data) throws -> Value
+    @usableFromInline let base: Base
+    @usableFromInline let maximumRecordSize: Int
+    @usableFromInline let truncatedRecords: TruncatedRecordHandling
+    @usableFromInline let decode: @Sendable (Data) throws -> Value
 
     /// The records of the body whose chunks `base` produces, each decoded by `decode`.
     ///
@@ -43,6 +43,7 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
     }
 
     /// Starts reading the body.
+    @inlinable
     public func makeAsyncIterator() -> Iterator {
         Iterator(
             reader: FrameReader(base.makeAsyncIterator(), framer: JSONSequenceParser(maximumRecordSize: maximumRecordSize)),
@@ -51,12 +52,23 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
 
     /// Reads one body's records.
     public struct Iterator: AsyncIteratorProtocol {
-        var reader: FrameReader<Base.AsyncIterator, JSONSequenceParser>
-        let truncatedRecords: TruncatedRecordHandling
-        let decode: @Sendable (Data) throws -> Value
-        var done = false
+        @usableFromInline var reader: FrameReader<Base.AsyncIterator, JSONSequenceParser>
+        @usableFromInline let truncatedRecords: TruncatedRecordHandling
+        @usableFromInline let decode: @Sendable (Data) throws -> Value
+        @usableFromInline var done = false
+
+        @usableFromInline
+        init(
+            reader: FrameReader<Base.AsyncIterator, JSONSequenceParser>, truncatedRecords: TruncatedRecordHandling,
+            decode: @escaping @Sendable (Data) throws -> Value
+        ) {
+            self.reader = reader
+            self.truncatedRecords = truncatedRecords
+            self.decode = decode
+        }
 
         /// The next decoded record, or `nil` at the end of the body.
+        @inlinable
         public mutating func next() async throws -> Value? {
             while !done {
                 let record: Data?
@@ -87,7 +99,8 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
             return nil
         }
 
-        private mutating func end() {
+        @inlinable
+        mutating func end() {
             done = true
             reader.stop()
         }

@@ -33,15 +33,25 @@ import Foundation
 /// let resumeFrom = parser.lastEventID       // for a `Last-Event-ID` header on reconnect
 /// ```
 public struct ServerSentEventParser: Sendable {
-    /// An event as the parser dispatches it: its data still as bytes.
+    /// An event as the parser dispatches it: its data still as bytes (often a slice of a chunk).
+    @usableFromInline
     struct Frame: Sendable {
-        var data: Data
-        var event: String?
-        var id: String?
-        var retry: Duration?
-        var position: StreamPosition
+        @usableFromInline var data: Data
+        @usableFromInline var event: String?
+        @usableFromInline var id: String?
+        @usableFromInline var retry: Duration?
+        @usableFromInline var position: StreamPosition
+
+        init(data: Data, event: String?, id: String?, retry: Duration?, position: StreamPosition) {
+            self.data = data
+            self.event = event
+            self.id = id
+            self.retry = retry
+            self.position = position
+        }
 
         /// The event with its data as text.
+        @usableFromInline
         var serverSentEvent: ServerSentEvent {
             let text = data.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
             return ServerSentEvent(data: text, event: event, id: id, retry: retry)
@@ -61,8 +71,18 @@ public struct ServerSentEventParser: Sendable {
     // MARK: Input
 
     /// The chunk being read, and how far.
-    private var chunk = Data()
+    private var chunk = Data() {
+        didSet {
+            cursor = 0
+            nextLF = -1
+            nextCR = -1
+        }
+    }
     private var cursor = 0
+    /// Where the current chunk's next `LF` and `CR` are at or after the last search (the chunk's
+    /// end for none; -1 before searching), so that each byte is searched once for each.
+    private var nextLF = -1
+    private var nextCR = -1
     /// Chunks appended before the current one was read to its end.
     private var queued: [Data] = []
     /// The offset in the stream of the current chunk's first byte.
@@ -79,7 +99,11 @@ public struct ServerSentEventParser: Sendable {
 
     // MARK: The event being read
 
-    /// The `data` values so far, joined with `LF`.
+    /// The event's first `data` value, while it is the only one and lies in one chunk: a slice
+    /// of that chunk, so that the usual one-line event is never copied.
+    private var firstData: Data?
+    /// The `data` values so far, joined with `LF`, once there is more than one (or one that
+    /// spanned chunks).
     private var data: [UInt8] = []
     /// How many `data` lines the event has: with none it is not dispatched.
     private var dataLines = 0
@@ -91,6 +115,8 @@ public struct ServerSentEventParser: Sendable {
     private var blockStart = 0
     /// How many events were dispatched.
     private var dispatched = 0
+    /// The event just dispatched, until ``nextFrame()`` hands it over.
+    private var ready: Frame?
 
     /// A parser at the start of a stream.
     ///
@@ -107,7 +133,6 @@ public struct ServerSentEventParser: Sendable {
         if cursor >= self.chunk.count, queued.isEmpty {
             chunkOffset += self.chunk.count
             self.chunk = chunk
-            cursor = 0
         } else {
             queued.append(chunk)
         }
@@ -129,14 +154,15 @@ public struct ServerSentEventParser: Sendable {
     }
 
     /// The next complete event with its data as bytes, for decoding without making a string.
+    @usableFromInline
     mutating func nextFrame() throws(CourierError) -> Frame? {
         while !failed {
             if cursor < chunk.count {
                 let current = chunk
                 let outcome = current.withUnsafeBytes { scan($0.assumingMemoryBound(to: UInt8.self)) }
                 switch outcome {
-                case .frame(let frame):
-                    return frame
+                case .frame:
+                    if let frame = ready.take() { return frame }
                 case .failed(let error):
                     failed = true
                     release()
@@ -151,7 +177,6 @@ public struct ServerSentEventParser: Sendable {
             }
             chunkOffset += chunk.count
             chunk = queued.removeFirst()
-            cursor = 0
         }
         return nil
     }
@@ -160,17 +185,19 @@ public struct ServerSentEventParser: Sendable {
     private mutating func release() {
         chunkOffset += chunk.count
         chunk = Data()
-        cursor = 0
         queued = []
         carry = []
         data = []
+        firstData = nil
         dataLines = 0
     }
 
     // MARK: Lines
 
+    /// What reading lines came to; a dispatched event waits in ``ready`` (returning it inside
+    /// the outcome copied it more).
     private enum Outcome {
-        case frame(Frame)
+        case frame
         case failed(CourierError)
         case exhausted
     }
@@ -210,16 +237,14 @@ public struct ServerSentEventParser: Sendable {
             skipLF = false
             if bytes[start] == Self.lf { start += 1 }
         }
+        guard let base = bytes.baseAddress else { return .exhausted }
         while start < end {
-            var stop = start
-            while stop < end {
-                let byte = bytes[stop]
-                if byte <= Self.cr, byte == Self.lf || byte == Self.cr { break }
-                stop += 1
-            }
+            if nextLF < start { nextLF = memchr(base + start, Int32(Self.lf), end - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end }
+            if nextCR < start { nextCR = memchr(base + start, Int32(Self.cr), end - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end }
+            let stop = min(nextLF, nextCR)
             guard stop < end else {
                 // The line goes on in a later chunk.
-                if data.count + carry.count + (end - start) > maximumEventSize { return .failed(tooLarge()) }
+                if dataSize + carry.count + (end - start) > maximumEventSize { return .failed(tooLarge()) }
                 carry.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
                 cursor = end
                 return .exhausted
@@ -234,12 +259,12 @@ public struct ServerSentEventParser: Sendable {
             }
             let step: Outcome
             if carry.isEmpty {
-                step = line(UnsafeBufferPointer(rebasing: bytes[start..<stop]), endOffset: chunkOffset + next)
+                step = line(UnsafeBufferPointer(rebasing: bytes[start..<stop]), endOffset: chunkOffset + next, inChunkAt: start)
             } else {
                 carry.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<stop]))
                 var held: [UInt8] = []
                 swap(&held, &carry)
-                step = held.withUnsafeBufferPointer { line($0, endOffset: chunkOffset + next) }
+                step = held.withUnsafeBufferPointer { line($0, endOffset: chunkOffset + next, inChunkAt: nil) }
                 held.removeAll(keepingCapacity: held.capacity <= 1 << 16)
                 swap(&held, &carry)
             }
@@ -252,11 +277,12 @@ public struct ServerSentEventParser: Sendable {
         return .exhausted
     }
 
-    /// Interprets one line (without its end); `endOffset` is where the next line starts.
-    private mutating func line(_ line: UnsafeBufferPointer<UInt8>, endOffset: Int) -> Outcome {
+    /// Interprets one line (without its end); `endOffset` is where the next line starts, and
+    /// `lineStart` where the line lies in the current chunk (`nil` when it began in an earlier one).
+    private mutating func line(_ line: UnsafeBufferPointer<UInt8>, endOffset: Int, inChunkAt lineStart: Int?) -> Outcome {
         let count = line.count
         if count == 0 { return dispatch(nextBlock: endOffset) }
-        if data.count + count > maximumEventSize { return .failed(tooLarge()) }
+        if dataSize + count > maximumEventSize { return .failed(tooLarge()) }
         if line[0] == Self.colon { return .exhausted }
         var colon = 0
         while colon < count, line[colon] != Self.colon { colon += 1 }
@@ -265,8 +291,17 @@ public struct ServerSentEventParser: Sendable {
         let value = UnsafeBufferPointer(rebasing: line[valueStart..<count])
         switch colon {
         case 4 where line[0] == 0x64 && line[1] == 0x61 && line[2] == 0x74 && line[3] == 0x61:  // data
-            if dataLines > 0 { data.append(Self.lf) }
-            data.append(contentsOf: value)
+            if dataLines == 0, let lineStart {
+                let from = chunk.startIndex + lineStart + valueStart
+                firstData = chunk[from..<(from + value.count)]
+            } else {
+                if let first = firstData {
+                    first.withUnsafeBytes { data.append(contentsOf: $0) }
+                    firstData = nil
+                }
+                if dataLines > 0 { data.append(Self.lf) }
+                data.append(contentsOf: value)
+            }
             dataLines += 1
         case 5 where line[0] == 0x65 && line[1] == 0x76 && line[2] == 0x65 && line[3] == 0x6E && line[4] == 0x74:  // event
             eventType = value.isEmpty ? nil : String(decoding: value, as: UTF8.self)
@@ -293,14 +328,17 @@ public struct ServerSentEventParser: Sendable {
             retry = nil
         }
         guard dataLines > 0 else { return .exhausted }
-        let frame = Frame(
-            data: Data(data), event: eventType, id: lastEventID, retry: retry,
+        ready = Frame(
+            data: firstData.take() ?? Data(data), event: eventType.take(), id: lastEventID, retry: retry,
             position: StreamPosition(index: dispatched, byteOffset: start))
         data.removeAll(keepingCapacity: data.capacity <= 1 << 16)
         dataLines = 0
         dispatched += 1
-        return .frame(frame)
+        return .frame
     }
+
+    /// How many bytes of data the event holds so far.
+    private var dataSize: Int { (firstData?.count ?? 0) + data.count }
 
     /// The value as a base-ten number when it is one or more ASCII digits (saturating), else `nil`.
     private static func digits(_ value: UnsafeBufferPointer<UInt8>) -> Int64? {

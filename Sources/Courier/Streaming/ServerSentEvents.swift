@@ -21,8 +21,8 @@ public struct ServerSentEvents<Base: AsyncSequence>: AsyncSequence where Base.El
     /// Each element is one dispatched event.
     public typealias Element = ServerSentEvent
 
-    let base: Base
-    let maximumEventSize: Int
+    @usableFromInline let base: Base
+    @usableFromInline let maximumEventSize: Int
 
     /// The events of the body whose chunks `base` produces.
     ///
@@ -35,13 +35,19 @@ public struct ServerSentEvents<Base: AsyncSequence>: AsyncSequence where Base.El
     }
 
     /// Starts reading the body.
+    @inlinable
     public func makeAsyncIterator() -> Iterator {
         Iterator(reader: FrameReader(base.makeAsyncIterator(), framer: ServerSentEventParser(maximumEventSize: maximumEventSize)))
     }
 
     /// Reads one body's events.
     public struct Iterator: AsyncIteratorProtocol {
-        var reader: FrameReader<Base.AsyncIterator, ServerSentEventParser>
+        @usableFromInline var reader: FrameReader<Base.AsyncIterator, ServerSentEventParser>
+
+        @usableFromInline
+        init(reader: FrameReader<Base.AsyncIterator, ServerSentEventParser>) {
+            self.reader = reader
+        }
 
         /// The ID of the last event dispatched so far (``ServerSentEventParser/lastEventID``).
         public var lastEventID: String? { reader.framer.lastEventID }
@@ -50,6 +56,7 @@ public struct ServerSentEvents<Base: AsyncSequence>: AsyncSequence where Base.El
         public var reconnectionTime: Duration? { reader.framer.reconnectionTime }
 
         /// The next event, or `nil` at the end of the body (an unfinished last event is dropped).
+        @inlinable
         public mutating func next() async throws -> ServerSentEvent? {
             try await reader.next()?.serverSentEvent
         }
