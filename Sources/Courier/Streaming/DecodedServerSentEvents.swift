@@ -109,6 +109,7 @@ public struct DecodedServerSentEvents<Base: AsyncSequence, Value>: AsyncSequence
             return nil
         }
 
+        /// Ends the sequence and lets the body go.
         @inlinable
         mutating func end() {
             done = true

@@ -85,6 +85,7 @@ struct FrameReader<Chunks: AsyncIteratorProtocol, Framer: ChunkFramer> where Chu
         framer.finish()
     }
 
+    /// The chunk as `Data`, not copied when it is one.
     @inlinable
     static func data(_ chunk: Chunks.Element) -> Data {
         if let data = chunk as? Data { return data }

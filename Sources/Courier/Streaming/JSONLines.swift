@@ -79,6 +79,7 @@ public struct JSONLines<Base: AsyncSequence, Value>: AsyncSequence where Base.El
             }
         }
 
+        /// Ends the sequence and lets the body go.
         @inlinable
         mutating func end() {
             done = true

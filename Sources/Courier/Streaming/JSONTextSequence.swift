@@ -99,6 +99,7 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
             return nil
         }
 
+        /// Ends the sequence and lets the body go.
         @inlinable
         mutating func end() {
             done = true

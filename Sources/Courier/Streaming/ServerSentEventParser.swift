@@ -162,7 +162,8 @@ public struct ServerSentEventParser: Sendable {
                 let outcome = current.withUnsafeBytes { scan($0.assumingMemoryBound(to: UInt8.self)) }
                 switch outcome {
                 case .frame:
-                    if let frame = ready.take() { return frame }
+                    guard let frame = ready.take() else { continue }
+                    return frame
                 case .failed(let error):
                     failed = true
                     release()

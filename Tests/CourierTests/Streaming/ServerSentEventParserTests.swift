@@ -264,6 +264,7 @@ struct ServerSentEventParserTests {
         #expect(limit == 64)
         #expect(position == StreamPosition(index: 1, byteOffset: 13))
         #expect(error?.kind == .responseTooLarge)
+        #expect(error?.message == "stream: element 1 at byte 13: larger than the limit of 64 bytes for one element")
         parser.append(Data("\ndata: after\n\n".utf8))
         #expect(try parser.next() == nil)
     }
