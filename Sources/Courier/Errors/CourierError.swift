@@ -45,6 +45,9 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
         case status(RawResponse)
         /// The body could not be turned into the expected type.
         case decoding(DecodingFailure)
+        /// An element of a streamed body (a server-sent event, a JSON line, a JSON text sequence
+        /// record) was too large, did not decode, or was cut short; it names the element's position.
+        case stream(StreamFailure)
         /// A ware threw an error of its own; `ware` names its type, `error` is that error as thrown.
         case ware(ware: String, error: any Error)
         /// The backend answered with its own error envelope: a generated client's typed error
@@ -73,7 +76,7 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
         public static let transport = Kind("transport")
         /// A status the request does not accept.
         public static let status = Kind("status")
-        /// The body did not decode.
+        /// The body, or an element of a streamed body, did not decode (or was cut short).
         public static let decoding = Kind("decoding")
         /// A ware failed with an error of its own.
         public static let ware = Kind("ware")
@@ -85,7 +88,7 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
         public static let retryBudgetExhausted = Kind("retryBudgetExhausted")
         /// The backend answered with its own error envelope.
         public static let serviceError = Kind("serviceError")
-        /// The response body was larger than the request allows.
+        /// The response body, or one element of a streamed body, was larger than the request allows.
         public static let responseTooLarge = Kind("responseTooLarge")
     }
 
@@ -97,6 +100,8 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
         case .transport: .transport
         case .status: .status
         case .decoding: .decoding
+        case .stream(.elementTooLarge): .responseTooLarge
+        case .stream: .decoding
         case .ware: .ware
         case .service: .serviceError
         case .other(let kind, _, _, _): kind
@@ -111,7 +116,7 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
         case .decoding(let failure): failure.response
         case .service(let failure): failure.response
         case .other(_, _, let response, _): response
-        case .invalidRequest, .transport, .ware: nil
+        case .invalidRequest, .transport, .ware, .stream: nil
         }
     }
 
@@ -126,7 +131,8 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
         case .transport(.other(let error)): error
         case .service(let failure): failure
         case .other(_, _, _, let underlying): underlying
-        case .invalidRequest, .transport, .status, .decoding: nil
+        case .stream(.undecodableElement(let failure)): failure.underlying
+        case .invalidRequest, .transport, .status, .decoding, .stream: nil
         }
     }
 
@@ -165,6 +171,8 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
                 + (response.bodyExcerpt.isEmpty ? "" : ": \(response.bodyExcerpt)")
         case .decoding(let failure):
             "\(failure)"
+        case .stream(let failure):
+            "stream: \(failure)"
         case .ware(let ware, let error):
             "ware \(ware) failed: \(error)"
         case .service(let failure):
@@ -214,6 +222,11 @@ extension CourierError {
     /// The body did not decode.
     public static func decoding(_ failure: DecodingFailure) -> CourierError {
         CourierError(.decoding(failure))
+    }
+
+    /// An element of a streamed body was too large, did not decode, or was cut short.
+    public static func stream(_ failure: StreamFailure) -> CourierError {
+        CourierError(.stream(failure))
     }
 
     /// A failure of a kind a ware defines; `message` must not contain secrets.

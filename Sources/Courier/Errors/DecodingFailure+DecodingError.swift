@@ -3,6 +3,14 @@ import Foundation
 extension DecodingFailure {
     /// Describes a `DecodingError` with its coding path as `[0].owner.name`.
     init(_ error: DecodingError, type: Any.Type, response: RawResponse) {
+        let (path, message) = DecodingFailure.describe(error)
+        self.init(
+            type: "\(type)", codingPath: path, message: message,
+            contentType: response.http.headerFields[.contentType], bodyExcerpt: response.bodyExcerpt, response: response)
+    }
+
+    /// A `DecodingError`'s coding path, written as `[0].owner.name`, and its explanation.
+    static func describe(_ error: DecodingError) -> (codingPath: String, message: String) {
         let context: DecodingError.Context
         let message: String
         switch error {
@@ -27,8 +35,6 @@ extension DecodingFailure {
         for key in context.codingPath {
             if let index = key.intValue { path += "[\(index)]" } else { path += (path.isEmpty ? "" : ".") + key.stringValue }
         }
-        self.init(
-            type: "\(type)", codingPath: path, message: message,
-            contentType: response.http.headerFields[.contentType], bodyExcerpt: response.bodyExcerpt, response: response)
+        return (path, message)
     }
 }
