@@ -18,8 +18,10 @@ import NIOHTTP1
 /// gives the client's CPU per request (user + system, every thread of this process).
 struct RealSocket {
     var rounds = 5
-    /// Only the contenders whose name contains this, and only the sequential 1 KB case: for a profiler.
+    /// Only the contenders whose name contains this, and only one case (the sequential 1 KB one
+    /// unless ``onlyCase`` names another): for a profiler.
     var only: String?
+    var onlyCase = Case.sequential
     static let sequential = 1_000
     static let concurrentWaves = 40
     static let concurrency = 50
@@ -87,7 +89,7 @@ struct RealSocket {
             _ = try? await contender.revalidate()  // Courier's first one stores the entry
         }
         for _ in 0..<rounds {
-            for test in Case.allCases where only == nil || test == .sequential {
+            for test in Case.allCases where only == nil || test == onlyCase {
                 for contender in contenders {
                     samples[contender.name, default: [:]][test, default: []].append(try await measure(contender, test))
                 }

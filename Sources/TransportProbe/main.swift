@@ -6,7 +6,8 @@ import Foundation
 // transport-probe run <transport> <scenario> <port> [timeout-ms] [limit-bytes]
 //                                               one call; prints "<outcome> <elapsed-ms>"
 // transport-probe throughput                    loopback GETs per second, both transports side by side
-// transport-probe real-socket [rounds] [only]   Courier over each transport beside the bare client, against
+// transport-probe real-socket [rounds] [only [case]]
+//                                               Courier over each transport beside the bare client, against
 //                                               a server in its own process: req/s and client CPU per request
 //                                               (1 KB sequential and 50 at a time, 1 MB, a 304 revalidation)
 // transport-probe socket-serve                  that server; prints its port, runs until stdin closes
@@ -94,6 +95,7 @@ case "real-socket":
     var benchmark = RealSocket()
     benchmark.rounds = arguments.dropFirst().first.flatMap { Int($0) }.map { max(1, $0) } ?? benchmark.rounds
     benchmark.only = arguments.dropFirst(2).first
+    if let name = arguments.dropFirst(3).first, let test = RealSocket.Case(rawValue: name) { benchmark.onlyCase = test }
     try await benchmark.run()
 default:
     try await ProbeTable().run()
