@@ -29,15 +29,20 @@ import Foundation
 // transport-probe                               every transport × scenario, each in its own process
 //                                               under /usr/bin/time -v: outcome, overshoot, peak memory
 
-let arguments = CommandLine.arguments.dropFirst()
-switch arguments.first {
-case "serve":
+/// Serves with a test server whose routes `install` adds: prints the port, runs until stdin closes.
+func serveUntilStdinCloses(_ install: (TestServer) -> Void) throws {
     let server = try TestServer()
-    Scenario.install(on: server)
+    install(server)
     server.start()
     FileHandle.standardOutput.write(Data("\(server.port)\n".utf8))
     _ = FileHandle.standardInput.readDataToEndOfFile()
     server.stop()
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+switch arguments.first {
+case "serve":
+    try serveUntilStdinCloses(Scenario.install(on:))
 case "run":
     let values = Array(arguments.dropFirst())
     guard values.count >= 3, let scenario = Scenario(rawValue: values[1]), let port = Int(values[2]) else {
@@ -85,12 +90,7 @@ case "bulk-downloads":
 case "throughput":
     try await Throughput().run()
 case "socket-serve":
-    let server = try TestServer()
-    RealSocket.install(on: server)
-    server.start()
-    FileHandle.standardOutput.write(Data("\(server.port)\n".utf8))
-    _ = FileHandle.standardInput.readDataToEndOfFile()
-    server.stop()
+    try serveUntilStdinCloses(RealSocket.install(on:))
 case "real-socket":
     var benchmark = RealSocket()
     benchmark.rounds = arguments.dropFirst().first.flatMap { Int($0) }.map { max(1, $0) } ?? benchmark.rounds
