@@ -51,6 +51,12 @@ public struct ModelCheck: Sendable {
     /// Whether an enum value that is no case of its enum is a problem.
     public var strictEnums: Bool { fit.strictEnums }
 
+    /// Whether `name` is an enum model (sent as text in parameters, form fields and text parts).
+    public func isEnumeration(_ name: String) -> Bool {
+        guard let model = models[name], case .enumeration = model.kind else { return false }
+        return true
+    }
+
     /// The problems of `data` as JSON of `type`, errors and warnings, in document order; or why it
     /// is not JSON.
     public func problems(inJSON data: Data, as type: TypeRef) -> Result<[Problem], NotJSON> {

@@ -1,0 +1,40 @@
+import Foundation
+
+/// How a ``MockServer`` listens and answers.
+public struct MockOptions: Sendable {
+    /// The address to listen on; loopback by default.
+    public var host: String
+    /// The port; `0` picks a free one (``MockServer/port`` says which).
+    public var port: Int
+    /// How long to wait before answering each request.
+    public var latency: Duration
+    /// Whether created resources are visible to later requests of the same run (`--state`; the
+    /// rules are on ``MockServer``).
+    public var keepsState: Bool
+    /// Where the one line per request goes (method, path, status, endpoint, chosen sample,
+    /// duration); `nil` logs nothing.
+    public var log: (@Sendable (String) -> Void)?
+    /// The largest request body accepted; a larger one is answered `413`.
+    public var maximumBodySize: Int
+
+    /// Options with loopback, port 4010, no latency, no state, no log and 64 MiB bodies as defaults.
+    public init(
+        host: String = "127.0.0.1", port: Int = 4010, latency: Duration = .zero, keepsState: Bool = false,
+        log: (@Sendable (String) -> Void)? = nil, maximumBodySize: Int = 64 << 20
+    ) {
+        self.host = host
+        self.port = port
+        self.latency = latency
+        self.keepsState = keepsState
+        self.log = log
+        self.maximumBodySize = maximumBodySize
+    }
+}
+
+/// The request log's line: `GET /v1/pets/7 200 getPet samples/pet.json 0.4ms`.
+enum RequestLogLine {
+    static func format(method: String, target: String, status: Int, endpoint: String?, source: String, elapsed: Duration) -> String {
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return "\(method) \(target) \(status) \(endpoint ?? "-") \(source) \(String(format: "%.1f", milliseconds))ms"
+    }
+}
