@@ -50,14 +50,23 @@ extension MockService {
 
     /// The served path template closest to `path`: each template's whole-segment placeholders
     /// filled with the path's segments (`/pets/{id}` as `/pets/7` for `/pet/7`), then CourierSpec's
-    /// "did you mean" distance; `nil` when none is close.
+    /// "did you mean" distance; else the template the path matches once its first segments are
+    /// left out; `nil` when none is close.
     func closestTemplate(to path: String) -> String? {
         var byFilled: [String: String] = [:]
         for template in Set(routes.map(\.template)).sorted(by: { $0.text < $1.text }) {
             let filled = template.filled(from: path)
             if byFilled[filled] == nil { byFilled[filled] = template.text }
         }
-        return Suggestion.closest(to: path, among: byFilled.keys).flatMap { byFilled[$0] }
+        if let close = Suggestion.closest(to: path, among: byFilled.keys).flatMap({ byFilled[$0] }) { return close }
+        // A base path the spec does not know (`/v2/pets`, `/api/pets`): the template that the
+        // rest of the path matches.
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        for dropped in stride(from: 2, to: segments.count, by: 1) {
+            let rest = "/" + segments[dropped...].joined(separator: "/")
+            if let route = routes.first(where: { $0.template.match(rest) != nil }) { return route.template.text }
+        }
+        return nil
     }
 
     /// Every path template served, sorted.

@@ -16,6 +16,8 @@ import Testing
         #expect((typo.json?["paths"] as? [String])?.contains("/auth/login") == true)
         let photos = try await mock.raw("POST", "/pets/7/fotos")
         #expect(photos.json?["closest"] as? String == "/pets/{id}/photos")
+        let otherBase = try await mock.raw("GET", "/api/v2/pets/7")
+        #expect(otherBase.json?["closest"] as? String == "/pets/{id}", "the rest of the path matches it")
         let far = try await mock.raw("GET", "/v1/completely/elsewhere")
         #expect(far.status == 404 && far.json?["closest"] == nil)
         #expect(mock.lines.withLock { $0 }.first?.hasPrefix("GET /v1/pet/7 404 - problem ") == true)
