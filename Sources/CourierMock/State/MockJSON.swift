@@ -3,14 +3,22 @@ import Foundation
 /// A JSON value the state keeps: read as `JSONDecoder` reads numbers (integers apart), written
 /// with sorted keys.
 indirect enum MockJSON: Codable, Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number the decoder reads as a 64-bit integer.
     case integer(Int64)
+    /// Any other number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([MockJSON])
+    /// An object.
     case object([String: MockJSON])
 
+    /// Reads whichever JSON value the decoder finds.
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -30,6 +38,7 @@ indirect enum MockJSON: Codable, Sendable, Equatable {
         }
     }
 
+    /// Writes the value as it is.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
