@@ -17,11 +17,16 @@ public struct MockOptions: Sendable {
     public var log: (@Sendable (String) -> Void)?
     /// The largest request body accepted; a larger one is answered `413`.
     public var maximumBodySize: Int
+    /// How many threads serve connections: one per core by default; a test serving a few
+    /// requests needs one.
+    public var threads: Int
 
-    /// Options with loopback, port 4010, no latency, no state, no log and 64 MiB bodies as defaults.
+    /// Options with loopback, port 4010, no latency, no state, no log, 64 MiB bodies and a
+    /// thread per core as defaults.
     public init(
         host: String = "127.0.0.1", port: Int = 4010, latency: Duration = .zero, keepsState: Bool = false,
-        log: (@Sendable (String) -> Void)? = nil, maximumBodySize: Int = 64 << 20
+        log: (@Sendable (String) -> Void)? = nil, maximumBodySize: Int = 64 << 20,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.host = host
         self.port = port
@@ -29,6 +34,7 @@ public struct MockOptions: Sendable {
         self.keepsState = keepsState
         self.log = log
         self.maximumBodySize = maximumBodySize
+        self.threads = max(1, threads)
     }
 }
 

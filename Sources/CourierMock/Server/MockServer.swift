@@ -41,7 +41,7 @@ public final class MockServer: Sendable {
     /// Starts serving `service` as `options` say; returns once the server listens.
     public static func start(service: MockService, options: MockOptions = MockOptions()) async throws -> MockServer {
         let responder = Responder(service: service, keepsState: options.keepsState)
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, System.coreCount))
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, options.threads))
         let settings = MockHTTPHandler.Settings(
             responder: responder, latency: options.latency, log: options.log, maximumBodySize: options.maximumBodySize)
         let bootstrap = ServerBootstrap(group: group)

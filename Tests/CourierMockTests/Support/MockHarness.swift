@@ -25,7 +25,8 @@ struct MockHarness {
     ) async throws -> MockHarness {
         let service = try MockService.load(specFiles: specFiles)
         let lines = Locked<[String]>([])
-        let options = MockOptions(port: 0, latency: latency, keepsState: state, log: { line in lines.withLock { $0.append(line) } })
+        let options = MockOptions(
+            port: 0, latency: latency, keepsState: state, log: { line in lines.withLock { $0.append(line) } }, threads: 1)
         return MockHarness(server: try await MockServer.start(service: service, options: options), lines: lines)
     }
 
