@@ -5,6 +5,8 @@ import PackageDescription
 let withAsyncHTTPClient: TargetDependencyCondition? = .when(traits: ["AsyncHTTPClient"])
 /// The AsyncHTTPClient transport, for the targets that exercise it.
 let asyncHTTPClientTransport: Target.Dependency = .target(name: "CourierAsyncHTTPClient", condition: withAsyncHTTPClient)
+/// What needs the `MockServer` trait: the server half of SwiftNIO, for `courier-mock` only.
+let withMockServer: TargetDependencyCondition? = .when(traits: ["MockServer"])
 
 let package = Package(
     name: "Courier",
@@ -18,6 +20,8 @@ let package = Package(
         .library(name: "CourierGenerator", targets: ["CourierGenerator"]),
         .executable(name: "courier", targets: ["CourierCLI"]),
         .executable(name: "CourierCLI", targets: ["CourierCLI"]),
+        .library(name: "CourierMock", targets: ["CourierMock"]),
+        .executable(name: "courier-mock", targets: ["CourierMockCLI"]),
         .executable(name: "petstore-example", targets: ["PetstoreExample"]),
         .executable(name: "courier-benchmark", targets: ["CourierBenchmark"]),
         .executable(name: "transport-probe", targets: ["TransportProbe"]),
@@ -27,8 +31,13 @@ let package = Package(
     // The AsyncHTTPClient transport pulls in SwiftNIO (some 20 packages). Behind a trait that is
     // off by default, SwiftPM leaves those packages out of the graph of every app that does not
     // ask for it: `.package(url: …, traits: ["AsyncHTTPClient"])`.
+    // The mock server needs only SwiftNIO's own package (NIOCore, NIOPosix, NIOHTTP1), not the
+    // client's TLS, HTTP/2 and compression packages: a trait of its own, also off by default, so
+    // neither an app nor the AsyncHTTPClient transport pays for it, and `courier-mock` does not
+    // pay for the transport (`swift run --traits MockServer courier-mock …`).
     traits: [
         .trait(name: "AsyncHTTPClient", description: "The CourierAsyncHTTPClient transport on SwiftNIO"),
+        .trait(name: "MockServer", description: "courier-mock and CourierMock: a server on SwiftNIO answering from a spec's samples"),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
@@ -64,6 +73,23 @@ let package = Package(
                 "CourierGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // courier-mock: the spec served from its samples. CourierMock holds everything (routing,
+        // request checks, state) and the SwiftNIO server, which is empty without the MockServer
+        // trait; the executable stays thin. The `courier` tool the plugin runs depends on neither.
+        .target(
+            name: "CourierMock",
+            dependencies: [
+                "CourierSpec",
+                "CourierGenerator",
+                .product(name: "NIOCore", package: "swift-nio", condition: withMockServer),
+                .product(name: "NIOPosix", package: "swift-nio", condition: withMockServer),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: withMockServer),
+            ]
+        ),
+        .executableTarget(
+            name: "CourierMockCLI",
+            dependencies: ["CourierMock", "CourierSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .plugin(
             name: "CourierPlugin",
@@ -200,6 +226,15 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CourierSpecTests", dependencies: ["CourierSpec"]),
+        // Empty without the MockServer trait; with it, the generated Petstore client against the
+        // mock server in-process, and the built courier-mock as a process.
+        .testTarget(
+            name: "CourierMockTests",
+            dependencies: [
+                "CourierMock", "CourierMockCLI", "CourierSpec", "PetstoreAPI", "Courier",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(
             name: "CourierGeneratorTests",
             dependencies: ["CourierGenerator", "CourierSpec"],

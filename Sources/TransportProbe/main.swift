@@ -26,6 +26,9 @@ import Foundation
 // transport-probe bulk-multipart [bytes]        only the multipart comparison (1 GiB by default)
 // transport-probe bulk-downloads [bytes] [rounds]
 //                                               only the download comparison (1 GiB, 5 rounds by default)
+// transport-probe mock-bench [spec]            courier-mock (built next to this executable) serving the
+//                                               Petstore: requests per second, sequential and 50
+//                                               concurrent, and start-up time (launch to first answer)
 // transport-probe                               every transport × scenario, each in its own process
 //                                               under /usr/bin/time -v: outcome, overshoot, peak memory
 
@@ -97,6 +100,10 @@ case "real-socket":
     benchmark.only = arguments.dropFirst(2).first
     if let name = arguments.dropFirst(3).first, let test = RealSocket.Case(rawValue: name) { benchmark.onlyCase = test }
     try await benchmark.run()
+case "mock-bench":
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let spec = arguments.dropFirst().first ?? "Sources/PetstoreAPI/petstore.courier.yaml"
+    try MockBench(executable: directory.appendingPathComponent("courier-mock"), spec: spec).run()
 default:
     try await ProbeTable().run()
 }

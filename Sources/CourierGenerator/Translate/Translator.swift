@@ -24,7 +24,7 @@ public struct Translator: SpecTranslating {
         let table = Self.modelTable(specs, namespaces: namespaces, log: &log)
         let referenced = Self.referencedNames(specs)
         let indirect = IndirectFields.compute(specs)
-        let sampleModels = Self.sampleModels(specs)
+        let sampleModels = SampleResolution.models(of: specs)
         var stems: [String: String] = [:]
         var models: [SpecRenderModel] = []
         for (spec, namespace) in zip(specs, namespaces) {
@@ -55,18 +55,6 @@ public struct Translator: SpecTranslating {
         "Codable", "Hashable", "Sendable", "CaseIterable", "RawRepresentable", "ParameterEncodable", "Optional",
         "WireKey", "FieldwiseEquatable", "Indirect", "Nullable", "Base64Data", "ResponseDecoding",
     ]
-
-    /// Every model of every spec by name (the first of a name: validation reported the others),
-    /// with its spec's key strategy, for checking sample bodies.
-    private static func sampleModels(_ specs: [Spec]) -> [String: SampleFit.ModelEntry] {
-        var models: [String: SampleFit.ModelEntry] = [:]
-        for spec in specs {
-            for model in spec.models where models[model.name.value] == nil {
-                models[model.name.value] = SampleFit.ModelEntry(model: model, snakeCaseKeys: spec.keyStrategy?.value == "snakeCase")
-            }
-        }
-        return models
-    }
 
     /// Model names mentioned by fields, parameters, bodies, responses and error envelopes.
     private static func referencedNames(_ specs: [Spec]) -> Set<String> {

@@ -32,14 +32,7 @@ struct SpecParser {
 
     /// The number of seconds `text` means, if it is a valid positive duration.
     static func seconds(in text: String) -> Double? {
-        let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        let trimmed = text.trimmingWhitespace()
-        let unit = units.first { trimmed.hasSuffix($0.suffix) }
-        let number = String(trimmed.dropLast(unit?.suffix.count ?? 0)).trimmingWhitespace()
-        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              let value = Double(number), value > 0, value.isFinite
-        else { return nil }
-        return value * (unit?.seconds ?? 1)
+        DurationText.seconds(in: text)
     }
 
     /// Reads `summary:`, `description:` and `deprecated:` from a mapping.

@@ -27,6 +27,10 @@ struct SampleFit {
         let message: String
         /// Whether it still decodes (a warning) rather than fails (an error).
         let isWarning: Bool
+        /// The same place as an RFC 6901 JSON Pointer (`/1/owner_id`); empty at the top.
+        var pointer = ""
+        /// For a missing key, its wire name (the place is the object that lacks it).
+        var missingKey: String?
 
         /// `at [1].owner_id: expected Int, found "7"`.
         var description: String { "at \(path.isEmpty ? "the top level" : path): \(message)" }
@@ -40,6 +44,9 @@ struct SampleFit {
     let convertsFromSnakeCase: Bool
     /// How many problems to report before giving up on a sample.
     var limit = 10
+    /// Whether an enum value that is no case of its enum is an error (a request the server checks)
+    /// rather than accepted, as the lenient generated enums decode it (a sample the client reads).
+    var strictEnums = false
 
     /// The ways `value` does not decode as `type`, errors and warnings, in document order (object
     /// keys in field order), at most ``limit``.
@@ -68,9 +75,24 @@ struct SampleFit {
         return text
     }
 
-    private func report(_ message: String, at path: [Step], warning: Bool = false, into found: inout [Mismatch]) {
+    /// `path` as an RFC 6901 JSON Pointer: `~` and `/` in keys escaped as `~0` and `~1`.
+    private static func pointer(of path: [Step]) -> String {
+        path.map { step in
+            switch step {
+            case .index(let index): "/\(index)"
+            case .key(let key): "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            }
+        }.joined()
+    }
+
+    private func report(
+        _ message: String, at path: [Step], warning: Bool = false, missingKey: String? = nil, into found: inout [Mismatch]
+    ) {
         guard found.count < limit else { return }
-        found.append(Mismatch(path: Self.text(of: path), message: message, isWarning: warning))
+        var mismatch = Mismatch(path: Self.text(of: path), message: message, isWarning: warning)
+        mismatch.pointer = Self.pointer(of: path)
+        mismatch.missingKey = missingKey
+        found.append(mismatch)
     }
 
     private func check(_ value: SampleJSON, as type: TypeRef, format: String?, at path: [Step], into found: inout [Mismatch]) {
@@ -195,12 +217,20 @@ struct SampleFit {
         let values = definition.cases.map(\.value.value)
         switch (definition.rawType, value) {
         case (.string, .string(let text)):
+            if strictEnums, !values.contains(text) {
+                return report(
+                    "\(value.shown) is not a case of \(name) (\(values.joined(separator: ", ")))"
+                        + Suggestion.didYouMean(text, among: values),
+                    at: path, into: &found)
+            }
             guard !values.contains(text), let close = Suggestion.closest(to: text, among: values) else { return }
             report(
                 "\(value.shown) is not a case of \(name), so it decodes as .unknown; did you mean '\(close)'?",
                 at: path, warning: true, into: &found)
-        case (.integer, .integer):
-            return
+        case (.integer, .integer(let number)):
+            if strictEnums, !values.contains(String(number)) {
+                report("\(number) is not a case of \(name) (\(values.joined(separator: ", ")))", at: path, into: &found)
+            }
         case (.string, _):
             report("expected \(name) (a string), found \(value.shown)", at: path, into: &found)
         case (.integer, _):
@@ -256,9 +286,11 @@ struct SampleFit {
             let wireName = wireName(of: field, snakeCaseKeys: entry.snakeCaseKeys)
             guard let present = byKey[key] else {
                 if field.nullable, !type.isOptional {
-                    report("missing key '\(wireName)' of \(name) (it may be null, but must be present)", at: path, into: &found)
+                    report(
+                        "missing key '\(wireName)' of \(name) (it may be null, but must be present)", at: path,
+                        missingKey: wireName, into: &found)
                 } else if !type.isOptional, field.defaultValue == nil {
-                    report("missing key '\(wireName)' of \(name)", at: path, into: &found)
+                    report("missing key '\(wireName)' of \(name)", at: path, missingKey: wireName, into: &found)
                 }
                 continue
             }

@@ -1,0 +1,79 @@
+#if MockServer
+@testable import CourierMock
+import Courier
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The built `courier-mock` as a process: it prints where it listens, answers, logs the request,
+/// and stops with exit status 0 on SIGINT and SIGTERM.
+@Suite struct CourierMockProcessTests {
+    /// The executable, next to the test bundle (or a few folders up); `nil` when not built.
+    static let executable: URL? = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<5 {
+            for name in ["courier-mock", "CourierMockCLI"] {
+                let candidate = directory.appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    @Test(
+        .enabled(if: executable != nil, "courier-mock is not in the build products next to the test bundle"),
+        .timeLimit(.minutes(2)),
+        arguments: [SIGINT, SIGTERM])
+    func theExecutableListensAnswersAndStopsCleanlyOnASignal(_ signal: Int32) async throws {
+        let executable = try #require(Self.executable)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [MockHarness.petstoreSpec, "--port", "0", "--latency", "5ms"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let received = Locked(Data())
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            received.withLock { $0.append(data) }
+        }
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let text = { String(decoding: received.withLock { $0 }, as: UTF8.self) }
+        let listening = try #require(await waitFor(seconds: 30) { Self.port(in: text()) }, "no listening line: \(text())")
+        let url = try #require(URL(string: "http://127.0.0.1:\(listening)/v1/pets/1"))
+        let (body, response) = try await URLSession.shared.data(from: url)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: body, as: UTF8.self).contains("\"Rex\""))
+        #expect(await waitFor(seconds: 30) { text().contains("GET /v1/pets/1 200 getPet samples/pet.json ") ? true : nil } == true, "\(text())")
+
+        kill(process.processIdentifier, signal)
+        let ended = await waitFor(seconds: 30) { process.isRunning ? nil : true }
+        #expect(ended == true, "still running after the signal")
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        output.fileHandleForReading.readabilityHandler = nil
+        #expect(text().contains("stopping (\(signal == SIGINT ? "SIGINT" : "SIGTERM"))"), "\(text())")
+    }
+
+    /// The port of the `listening on http://127.0.0.1:<port>` line.
+    static func port(in text: String) -> Int? {
+        guard let range = text.range(of: "listening on http://127.0.0.1:") else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// `condition`'s first non-nil value, checked every 20 ms for up to `seconds`.
+    private func waitFor<Value>(seconds: Int, _ condition: () -> Value?) async -> Value? {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+        while ContinuousClock.now < deadline {
+            if let value = condition() { return value }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+}
+#endif
