@@ -17,7 +17,7 @@ struct PetstoreHarness {
         service configure: (inout ServiceConfiguration) -> Void = { _ in }
     ) throws {
         server = try PetstoreServer()
-        let wares: [any Ware] = (loggedIn ? [StaticBearer(token: server.accessToken)] : []) + extra
+        let wares: [any Ware] = [RoomyTimeout()] + (loggedIn ? [StaticBearer(token: server.accessToken)] : []) + extra
         var service = Petstore.service(.local).with(baseURL: server.baseURL)
         configure(&service)
         let core = try Client(
@@ -30,6 +30,17 @@ struct PetstoreHarness {
     }
 
     func stop() { server.stop() }
+}
+
+/// Gives every call at least 60 s: the spec's timeouts (10 s for createPet) are for the app, and
+/// a full test run's first seconds load two cores with hundreds of tests, during which a loopback
+/// call was seen to wait longer than that. No Petstore test is about a timeout.
+struct RoomyTimeout: Ware {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
+        var request = request
+        request.timeout = max(request.timeout, .seconds(60))
+        return try await next(request, context)
+    }
 }
 
 /// Adds the bearer token to requests that use the service's authentication, and the API key to

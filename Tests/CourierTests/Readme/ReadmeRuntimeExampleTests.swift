@@ -92,7 +92,7 @@ struct RefreshingAuth: Ware {
         request.addQuery("limit", 20)
         request.addQuery("tag", ["cat", "dog"])                // tag=cat&tag=dog
         request.addQuery("status", nil as String?)             // omitted
-        request.timeout = .seconds(5)
+        request.timeout = .seconds(30)
 
         let client = try Client(
             service: service.environment("staging"),
