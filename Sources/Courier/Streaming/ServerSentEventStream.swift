@@ -8,7 +8,7 @@ extension Client {
     ///
     /// ```swift
     /// var request = Request<HTTPBody>(method: .post, path: "/chat/completions")
-    /// request.body = try .json(prompt)
+    /// request.body = .json(prompt)
     /// for try await chunk in client.serverSentEvents(request, of: ChatChunk.self, terminator: "[DONE]") {
     ///     print(chunk.value.text, terminator: "")
     /// }

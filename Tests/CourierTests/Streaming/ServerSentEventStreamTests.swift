@@ -155,6 +155,25 @@ struct ServerSentEventStreamTests {
         }
     }
 
+    @Test("a Retry ware retries the connect; a drop mid-body is the stream's to resume, with Last-Event-ID")
+    func retryCoversConnecting() async throws {
+        let seen = Recorder<TestServer.Request>()
+        try await withLoopback(routes: { server in
+            server.route(.get, "/ticks") { request in
+                switch seen.appendCounting(request) {
+                case 1: .status(503)
+                case 2: .raw([.chunkedHead(), .chunk("retry: 1\n\n" + event(1) + event(2)), .pause(.milliseconds(50))])
+                default: .raw([.chunkedHead(), .chunk(event(3) + "data: [DONE]\n\n"), .lastChunk])
+                }
+            }
+        }, wares: [Retry(RetryPolicy(baseDelay: .milliseconds(1)))]) { server, client in
+            let events = client.serverSentEvents(Request(method: .get, path: "/ticks"), of: Tick.self, terminator: "[DONE]")
+            let ticked = try await ticks(events)
+            #expect(ticked == [1, 2, 3])
+            #expect(server.requests.map { $0.header("Last-Event-ID") } == [nil, nil, "2"])
+        }
+    }
+
     @Test("a 401 on reconnect refreshes the token through the Authenticator and the stream goes on")
     func refreshOnReconnect() async throws {
         let auth = try AuthTestServer()
