@@ -13,9 +13,11 @@ private func event(_ n: Int) -> String {
     "id: \(n)\ndata: {\"n\":\(n)}\n\n"
 }
 
-// Scripts that drop a connection pause before closing it: a transport hands over a failed
-// body's error before the chunks it had buffered (ByteChannel drops them), so events sent just
-// before the drop may never reach the stream (it then resumes from an earlier Last-Event-ID).
+// Most scripts here end their first connection cleanly (the last chunk) rather than dropping it:
+// a failed body hands over its error before the chunks the transport had buffered (ByteChannel
+// drops them), so on a loaded machine events sent just before a drop may never reach the stream
+// (it then resumes, correctly, from an earlier Last-Event-ID, and the requests differ from run
+// to run). Tests of real drops assert what the consumer sees.
 
 /// The ticks `events` yields, until it ends.
 private func ticks(_ events: ServerSentEventStream<Tick>) async throws -> [Int] {
@@ -48,7 +50,7 @@ struct ServerSentEventStreamTests {
         }
     }
 
-    @Test("a connection dropped mid-event is resumed after the server's retry:, on the client's clock, from Last-Event-ID: nothing lost or repeated")
+    @Test("a stream closed mid-event is resumed after the server's retry:, on the client's clock, from Last-Event-ID: nothing lost or repeated")
     func resumesFromLastEventID() async throws {
         let clock = ManualClock()
         try await withLoopback(routes: { server in
@@ -56,7 +58,7 @@ struct ServerSentEventStreamTests {
                 switch request.header("Last-Event-ID") {
                 case nil:
                     .raw([.chunkedHead(), .chunk("retry: 2500\n\n" + event(1)), .chunk(event(2) + event(3)),
-                          .chunk("id: 4\ndata: {\"n\":"), .pause(.milliseconds(20))])  // then the connection closes mid-body
+                          .chunk("id: 4\ndata: {\"n\":"), .lastChunk])  // the body ends mid-event
                 case "3":
                     .raw([.chunkedHead(), .chunk(event(4) + "data: {\"n\":5}\n\n"), .chunk(event(6) + "data: [DONE]\n\n"), .lastChunk])
                 default:
@@ -71,7 +73,13 @@ struct ServerSentEventStreamTests {
                 while let event = try await iterator.next() { seen.append(event) }
                 return (seen, iterator.connections, iterator.reconnectionTime)
             }
-            await clock.waitForSleepers(1)
+            // A regression that sleeps again on the manual clock must fail the test, not hang it.
+            let watchdog = Task {
+                try await Task.sleep(for: .seconds(30))
+                reading.cancel()
+            }
+            defer { watchdog.cancel() }
+            #expect(await clock.waitForSleepers(1))
             #expect(clock.pendingWaits == [.milliseconds(2500)], "the server's retry: is the wait")
             #expect(server.requestCount == 1, "no reconnect before the wait is over")
             clock.advance(by: .milliseconds(2500))
@@ -104,7 +112,7 @@ struct ServerSentEventStreamTests {
         try await withLoopback(routes: { server in
             server.route(.get, "/ticks") { request in
                 request.header("Last-Event-ID") == nil
-                    ? .raw([.chunkedHead(), .chunk("retry: 1\n\n" + event(1)), .pause(.milliseconds(50))])
+                    ? .raw([.chunkedHead(), .chunk("retry: 1\n\n" + event(1)), .lastChunk])
                     : .json(#"{"error":"gone"}"#, status: 410)
             }
         }) { server, client in
@@ -125,7 +133,7 @@ struct ServerSentEventStreamTests {
     func reconnectionDisabled() async throws {
         try await withLoopback(routes: { server in
             server.route(.get, "/closes") { _ in .raw([.chunkedHead(), .chunk(event(1)), .lastChunk]) }
-            server.route(.get, "/drops") { _ in .raw([.chunkedHead(), .chunk(event(1) + "data: {"), .pause(.milliseconds(50))]) }
+            server.route(.get, "/drops") { _ in .raw([.chunkedHead(), .chunk(event(1) + "data: {"), .pause(.milliseconds(200))]) }
         }) { server, client in
             let closes = client.serverSentEvents(Request(method: .get, path: "/closes"), of: Tick.self, reconnection: .disabled)
             let closed = try await ticks(closes)
@@ -137,7 +145,7 @@ struct ServerSentEventStreamTests {
             } throws: { error in
                 if case .transport = (error as? CourierError)?.reason { true } else { false }
             }
-            #expect(seen == [1])
+            #expect(seen.allSatisfy { $0 == 1 }, "the event, unless the drop overtook it")
             #expect(server.requests.map(\.path) == ["/closes", "/drops"])
         }
     }
@@ -155,14 +163,14 @@ struct ServerSentEventStreamTests {
         }
     }
 
-    @Test("a Retry ware retries the connect; a drop mid-body is the stream's to resume, with Last-Event-ID")
+    @Test("a Retry ware retries the connect; a close mid-stream is the stream's to resume, with Last-Event-ID")
     func retryCoversConnecting() async throws {
         let seen = Recorder<TestServer.Request>()
         try await withLoopback(routes: { server in
             server.route(.get, "/ticks") { request in
                 switch seen.appendCounting(request) {
                 case 1: .status(503)
-                case 2: .raw([.chunkedHead(), .chunk("retry: 1\n\n" + event(1) + event(2)), .pause(.milliseconds(50))])
+                case 2: .raw([.chunkedHead(), .chunk("retry: 1\n\n" + event(1) + event(2)), .lastChunk])
                 default: .raw([.chunkedHead(), .chunk(event(3) + "data: [DONE]\n\n"), .lastChunk])
                 }
             }
@@ -184,7 +192,7 @@ struct ServerSentEventStreamTests {
             if resumed, request.header("Authorization") == "Bearer access-1" { return .json(#"{"error":"expired"}"#, status: 401) }
             return resumed
                 ? .raw([.chunkedHead(), .chunk(event(3) + "data: [DONE]\n\n"), .lastChunk])
-                : .raw([.chunkedHead(), .chunk("retry: 1\n\n" + event(1) + event(2)), .pause(.milliseconds(50))])
+                : .raw([.chunkedHead(), .chunk("retry: 1\n\n" + event(1) + event(2)), .lastChunk])
         }
         let authenticator = Authenticator(store: MemoryCredentialStore(["session": .bearer("access-1", refreshToken: "refresh-1")]))
         let client = try auth.client(authenticator)
@@ -236,38 +244,28 @@ struct ServerSentEventStreamTests {
             let request = Request<HTTPBody>(method: .get, path: "/silent")
             var seen: [Int] = []
             await #expect {
-                let events = client.serverSentEvents(request, of: Tick.self, reconnection: .disabled, idleTimeout: .milliseconds(300))
+                let events = client.serverSentEvents(request, of: Tick.self, reconnection: .disabled, idleTimeout: .seconds(3))
                 for try await tick in events { seen.append(tick.value.n) }
             } throws: { error in
-                if case .transport(.timedOut(let after)) = (error as? CourierError)?.reason { after == .milliseconds(300) } else { false }
+                if case .transport(.timedOut(let after)) = (error as? CourierError)?.reason { after == .seconds(3) } else { false }
             }
             #expect(seen == [1])
 
-            let resuming = client.serverSentEvents(request, of: Tick.self, terminator: "[DONE]", idleTimeout: .milliseconds(300))
+            let resuming = client.serverSentEvents(request, of: Tick.self, terminator: "[DONE]", idleTimeout: .seconds(3))
             let resumed = try await ticks(resuming)
             #expect(resumed == [1, 2])
             #expect(server.requests.map { $0.header("Last-Event-ID") } == [nil, nil, "1"])
         }
     }
 
-    @Test("the request's timeout bounds the connect, not a healthy stream that outlasts it")
-    func timeoutBoundsConnectOnly() async throws {
-        var slow: [TestServer.Response.Step] = [.chunkedHead()]
-        for n in 1...5 { slow += [.pause(.milliseconds(150)), .chunk(event(n))] }
-        slow += [.chunk("data: [DONE]\n\n"), .lastChunk]
-        let script = slow
+    @Test("the request's timeout bounds the connect: a head that does not come in time fails the stream")
+    func timeoutBoundsConnect() async throws {
+        // A stream outlasting the timeout is EventStreamConformanceTests.chatStream, on every transport.
         try await withLoopback(routes: { server in
-            server.route(.get, "/slow") { _ in .raw(script) }
             server.route(.get, "/late") { _ in .raw([.pause(.seconds(20)), .chunkedHead(), .chunk(event(1)), .lastChunk]) }
         }) { server, client in
-            var request = Request<HTTPBody>(method: .get, path: "/slow")
-            request.timeout = .milliseconds(300)
-            let seen = try await ticks(client.serverSentEvents(request, of: Tick.self, terminator: "[DONE]"))
-            #expect(seen == [1, 2, 3, 4, 5])
-            #expect(server.requestCount == 1)
-
             var late = Request<HTTPBody>(method: .get, path: "/late")
-            late.timeout = .milliseconds(300)
+            late.timeout = .seconds(2)
             await #expect {
                 _ = try await ticks(client.serverSentEvents(late, of: Tick.self))
             } throws: { error in
