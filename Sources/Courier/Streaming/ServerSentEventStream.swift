@@ -267,8 +267,51 @@ enum StreamConnect {
         request.timeout = max(lifetime, connectTimeout)
         let streamed = request
         let decoding = ResponseDecoding<RawResponse>(delivery: .stream) { raw, _ in raw }
-        return try await withDeadline(connectTimeout) {
-            try await core.perform(streamed, decoding: decoding, parent: nil, skipping: [], interim: nil).0
+        let handoff = Handoff()
+        do {
+            return try await withDeadline(connectTimeout) {
+                try handoff.deliver(try await core.perform(streamed, decoding: decoding, parent: nil, skipping: [], interim: nil).0)
+            }
+        } catch {
+            // The deadline or a cancellation won the race: a response that came anyway is let go,
+            // which closes its connection.
+            handoff.abandon()
+            throw error
+        }
+    }
+
+    /// Closes the connection of a streamed response nobody will read.
+    static func discard(_ response: RawResponse) {
+        let reader = response.body.chunks().makeAsyncIterator()
+        withExtendedLifetime(reader) {}
+    }
+
+    /// Hands a connected response to the caller, or lets it go when the caller gave up first.
+    final class Handoff: Sendable {
+        private let state = Locked<(abandoned: Bool, response: RawResponse?)>((false, nil))
+
+        /// Keeps `response` for the caller; throws `CancellationError` (and lets it go) when
+        /// the caller gave up.
+        func deliver(_ response: RawResponse) throws -> RawResponse {
+            let abandoned = state.withLock { state -> Bool in
+                if !state.abandoned { state.response = response }
+                return state.abandoned
+            }
+            if abandoned {
+                StreamConnect.discard(response)
+                throw CancellationError()
+            }
+            return response
+        }
+
+        /// The caller gave up: a response delivered meanwhile is let go.
+        func abandon() {
+            let delivered = state.withLock { state -> RawResponse? in
+                state.abandoned = true
+                defer { state.response = nil }
+                return state.response
+            }
+            if let delivered { StreamConnect.discard(delivered) }
         }
     }
 }
