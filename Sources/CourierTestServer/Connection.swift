@@ -8,7 +8,7 @@ struct Connection {
     let socket: Socket
     let isStopping: @Sendable () -> Bool
     let answer: @Sendable (TestServer.Request) -> TestServer.Response
-    /// Told when the client closes a connection the server was stalling.
+    /// Told when the client closes a connection the server was stalling or writing a script to.
     var hungUp: @Sendable (TestServer.Request) -> Void = { _ in }
 
     func serve() {
@@ -31,7 +31,7 @@ struct Connection {
                 if stall() { hungUp(request) }
                 return
             case .script(let steps):
-                ScriptRunner(socket: socket, isStopping: isStopping).run(steps)
+                if ScriptRunner(socket: socket, isStopping: isStopping).run(steps) { hungUp(request) }
                 return
             }
         }

@@ -25,7 +25,8 @@ extension TestServer.Response {
     }
 
     /// An answer scripted byte for byte, for a misbehaving server: the steps run in order and
-    /// the connection closes after the last.
+    /// the connection closes after the last. A client that closes the connection before the
+    /// last step is written is recorded in ``TestServer/hangUps`` (seen at the next write).
     ///
     /// ```swift
     /// server.route(.get, "/drip") { _ in
@@ -53,10 +54,16 @@ struct ScriptRunner {
     let socket: Socket
     let isStopping: @Sendable () -> Bool
 
-    func run(_ steps: [TestServer.Response.Step]) {
+    /// Runs the steps; `true` when the peer closed the connection before they were all written
+    /// (a write failed while the server was not stopping).
+    func run(_ steps: [TestServer.Response.Step]) -> Bool {
         for step in steps {
-            guard perform(step) else { return }
+            guard perform(step) else {
+                if case .reset = step { return false }
+                return !isStopping()
+            }
         }
+        return false
     }
 
     /// `false` once the peer has gone or the server is stopping.

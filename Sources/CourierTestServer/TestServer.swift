@@ -42,8 +42,8 @@ public final class TestServer: Sendable {
         var hangUps: [HangUp] = []
     }
 
-    /// A stalled request (``Response/stall``) whose client closed the connection, and when the
-    /// server saw it.
+    /// A stalled request (``Response/stall``) or one answered by a script (``Response/raw(_:)``)
+    /// whose client closed the connection, and when the server saw it.
     public struct HangUp: Sendable {
         /// The request the server was holding.
         public let request: Request
@@ -51,8 +51,8 @@ public final class TestServer: Sendable {
         public let at: ContinuousClock.Instant
     }
 
-    /// The stalled requests whose clients closed their connections (a cancelled call), in the
-    /// order the server saw them close.
+    /// The stalled or scripted requests whose clients closed their connections (a cancelled
+    /// call), in the order the server saw them close.
     public var hangUps: [HangUp] {
         state.withLock { $0.hangUps }
     }

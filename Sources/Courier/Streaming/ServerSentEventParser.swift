@@ -120,10 +120,15 @@ public struct ServerSentEventParser: Sendable {
 
     /// A parser at the start of a stream.
     ///
-    /// - Parameter maximumEventSize: The most bytes one event may hold (its data plus the line
-    ///   being read).
-    public init(maximumEventSize: Int = StreamLimits.defaultMaximumElementSize) {
+    /// - Parameters:
+    ///   - maximumEventSize: The most bytes one event may hold (its data plus the line being read).
+    ///   - lastEventID: The last event ID carried over from an earlier connection of the same
+    ///     stream (the one sent as `Last-Event-ID` when reconnecting): events of this stream that
+    ///     set no `id` of their own report it, as the standard's event source does.
+    public init(maximumEventSize: Int = StreamLimits.defaultMaximumElementSize, lastEventID: String? = nil) {
         self.maximumEventSize = maximumEventSize
+        self.lastEventID = lastEventID
+        self.idBuffer = lastEventID
     }
 
     /// Hands the parser the stream's next bytes. Call ``next()`` until it returns `nil` before

@@ -1,0 +1,47 @@
+/// Whether and when a stream of server-sent events reconnects after its connection drops or the
+/// server closes it before the terminator; see ``ServerSentEventStream``.
+///
+/// The wait before a reconnect is the server's last `retry:` value when it sent one (exactly, the
+/// first time), otherwise ``delay``; each further attempt in a row doubles it, up to
+/// ``maximumDelay``, and a wait not set by the server is jittered down to half of itself at
+/// random (the client's ``RandomSource``). Waits are slept on the client's clock.
+///
+/// ```swift
+/// let events = client.serverSentEvents(request, of: Tick.self, reconnection: .disabled)
+/// ```
+public struct StreamReconnection: Sendable, Hashable {
+    /// How many reconnects may follow one another without an element arriving between them;
+    /// when they are used up, the stream ends with the last failure (or cleanly, when the server
+    /// had closed the connection). `0` never reconnects.
+    public var maximumAttempts: Int
+    /// The first wait when the server sent no `retry:`.
+    public var delay: Duration
+    /// The longest wait.
+    public var maximumDelay: Duration
+
+    /// Reconnects up to `maximumAttempts` times in a row, waiting `delay` at first (when the
+    /// server sets none) and at most `maximumDelay`.
+    public init(maximumAttempts: Int, delay: Duration, maximumDelay: Duration) {
+        self.maximumAttempts = maximumAttempts
+        self.delay = delay
+        self.maximumDelay = maximumDelay
+    }
+
+    /// Up to 5 attempts in a row, from 1 s (or the server's `retry:`) up to 30 s.
+    public static let standard = StreamReconnection(maximumAttempts: 5, delay: .seconds(1), maximumDelay: .seconds(30))
+
+    /// Never reconnects: a dropped connection ends the stream with its error, a close by the
+    /// server ends it cleanly.
+    public static let disabled = StreamReconnection(maximumAttempts: 0, delay: .zero, maximumDelay: .zero)
+
+    /// The wait before reconnect number `attempt` (from 1) of a row, given the server's `retry:`.
+    func wait(attempt: Int, serverRetry: Duration?, random: RandomSource) -> Duration {
+        let doublings = min(max(attempt - 1, 0), 20)
+        if let serverRetry {
+            if doublings == 0 { return serverRetry }
+            return min(serverRetry * (1 << doublings), max(maximumDelay, serverRetry))
+        }
+        let full = min(delay * (1 << doublings), maximumDelay)
+        return full * (0.5 + 0.5 * random.unitInterval())
+    }
+}
