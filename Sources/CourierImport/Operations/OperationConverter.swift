@@ -115,6 +115,16 @@ final class OperationConverter {
         } else {
             log.approximation("response", operation, "the operation has no responses; it answers Empty")
         }
+        if endpoint.docs.deprecated, !endpoint.responseHeaders.isEmpty || endpoint.paginated {
+            // The generator marks the factory and the plain client method deprecated, but calls the
+            // factory unmarked from `…WithHeaders` and `…Pages`, which then warn at every build.
+            endpoint.docs.deprecated = false
+            endpoint.docs.description = (endpoint.docs.description.map { $0 + "\n\n" } ?? "") + "Deprecated."
+            log.approximation(
+                "deprecated", operation["deprecated"] ?? operation,
+                "deprecated, said in the description: `deprecated: true` on an endpoint with response headers or pages "
+                    + "makes the generated client warn at every build")
+        }
         ParameterConverter.nameArguments(&endpoint)
         if let requirement = operation["security"] {
             let auth = security.auth(for: requirement)

@@ -201,7 +201,10 @@ struct ParameterConverter {
         func claim(_ draft: inout ParameterDraft, renamesPath: Bool) -> String? {
             let original = draft.name
             let camel = SwiftName.lowerCamelCase(original)
-            if SwiftName.becomesIdentifier(original), used.insert(camel).inserted { return nil }
+            // A keyword (`private`) would be escaped where the generated client passes it on, which warns.
+            if SwiftName.becomesIdentifier(original), !NameRegistry.keywords.contains(camel), used.insert(camel).inserted {
+                return nil
+            }
             let base = NameRegistry.memberName(original)
             var candidate = base
             var number = 2

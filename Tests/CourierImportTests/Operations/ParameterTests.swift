@@ -143,4 +143,58 @@ import Testing
         #expect(imported.noted("parameter", at: "#/paths/~1files~1{folder}~1{name}/get", "'folder'"))
         #expect(imported.noted("parameter", at: "#/paths/~1files~1{folder}~1{name}/get/parameters/1/content"))
     }
+
+    @Test func argumentsNamedLikeSwiftKeywordsAreRenamed() throws {
+        let imported = try importing(document("""
+            paths:
+              /images:
+                get:
+                  operationId: listImages
+                  parameters:
+                    - { name: private, in: query, schema: { type: boolean } }
+                    - { name: type, in: query, schema: { type: string } }
+                  responses: { '204': { description: ok } }
+            """))
+        #expect(block(imported.spec, startingWith: "listImages:") == """
+            listImages:
+              get: /images
+              query:
+                privateValue: { type: "Bool?", key: private }
+                type: String?
+            """)
+    }
+
+    @Test func deprecationOfEndpointsWithHeadersOrPagesGoesIntoTheDescription() throws {
+        let imported = try importing(document("""
+            paths:
+              /old:
+                get:
+                  operationId: old
+                  deprecated: true
+                  responses: { '204': { description: ok } }
+              /older:
+                get:
+                  operationId: older
+                  deprecated: true
+                  description: Use /old.
+                  responses:
+                    '200':
+                      description: ok
+                      headers: { ETag: { schema: { type: string } } }
+                      content: { application/json: { schema: { type: string } } }
+            """))
+        #expect(block(imported.spec, startingWith: "old:") == "old:\n  get: /old\n  deprecated: true")
+        #expect(block(imported.spec, startingWith: "older:") == """
+            older:
+              get: /older
+              description: |-
+                Use /old.
+
+                Deprecated.
+              response: String
+              responseHeaders:
+                ETag: String?
+            """)
+        #expect(imported.noted("deprecated", at: "#/paths/~1older/get/deprecated"))
+    }
 }
