@@ -73,7 +73,9 @@ struct ImportCommand: ParsableCommand {
                 "imported \(statistics.operations) operations and \(statistics.models) models from \(statistics.documentsRead) "
                     + "file\(statistics.documentsRead == 1 ? "" : "s") into \(statistics.specFiles) spec file"
                     + "\(statistics.specFiles == 1 ? "" : "s") and \(statistics.samples) samples in \(output) "
-                    + String(format: "(%.2f s, checked in %.2f s)", outcome.convertSeconds, outcome.lintSeconds))
+                    + String(
+                        format: "(converted in %.2f s, written in %.2f s, checked in %.2f s)",
+                        outcome.convertSeconds, outcome.writeSeconds, outcome.lintSeconds))
             print(outcome.report.summary + "; report: \(reportPath)")
         }
         if outcome.lintDiagnostics.contains(where: { $0.severity == .error }) {

@@ -166,8 +166,8 @@ final class SchemaConverter {
             var result = convert(target, shape: shape, hint: [base] + hint)
             applySiblings(of: target, to: &result)
             converting.remove(target.id)
-            // The schema's own documentation describes the type, not each use of it.
-            result.docs = DocDraft(deprecated: result.docs.deprecated)
+            // A field of this type takes the schema's documentation (`region: { $ref: region_slug.yml }`),
+            // unless the field has its own.
             named[target.id] = result
             return result
         }
@@ -184,7 +184,6 @@ final class SchemaConverter {
         switch shape {
         case .alias(let inner):
             var result = type(of: inner, hint: hint)
-            result.docs = DocDraft()
             if let (alternatives, _) = SchemaReading.alternatives(node),
                alternatives.contains(where: { SchemaReading.isNullOnly($0, documents: documents) }) {
                 result.nullable = true
