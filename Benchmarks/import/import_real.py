@@ -64,13 +64,18 @@ def tool(product, configuration="debug"):
 
 
 def import_document(importer, document, output):
+    """Imports into a fresh directory; returns the wall time, the tool's own phase times (converting,
+    writing, checking) and its output."""
     shutil.rmtree(output, ignore_errors=True)
     start = time.perf_counter()
     result = run([importer, document, "--output", output], check=False)
     elapsed = time.perf_counter() - start
     if result.returncode != 0:
         sys.exit(f"courier-import failed on {document}:\n{result.stderr[-6000:]}")
-    return elapsed, result.stdout
+    phases = re.search(r"converted in ([\d.]+) s, written in ([\d.]+) s, checked in ([\d.]+) s", result.stdout)
+    if not phases:
+        sys.exit(f"unexpected courier-import output:\n{result.stdout}")
+    return elapsed, tuple(float(value) for value in phases.groups()), result.stdout
 
 
 def approximations_by_kind(report):
@@ -151,39 +156,48 @@ def main():
     for name, path, module in DOCUMENTS:
         document = os.path.join(fixtures, path)
         output = os.path.join(work, name, "specs")
-        seconds, stdout = import_document(importer, document, output)
+        seconds, phases, stdout = import_document(importer, document, output)
         imported = re.search(r"imported (\d+) operations and (\d+) models from (\d+) files? into (\d+) spec files? "
                              r"and (\d+) samples", stdout)
         if not imported:
             sys.exit(f"unexpected courier-import output:\n{stdout}")
-        release_seconds = None
+        release = None
         if release_importer:
-            release_seconds = statistics.median(
-                import_document(release_importer, document, output)[0] for _ in range(RUNS))
+            runs = [import_document(release_importer, document, output) for _ in range(RUNS)]
+            release = (statistics.median(run[0] for run in runs),
+                       tuple(statistics.median(run[1][index] for run in runs) for index in range(3)))
         specs = sorted(os.path.join(output, f) for f in os.listdir(output) if f.endswith(".courier.yaml"))
         lint = run([courier, "lint"] + specs, check=False)
         if lint.returncode != 0 or lint.stderr.strip():
             sys.exit(f"courier lint is not clean on the import of {name}:\n{lint.stderr[-6000:]}")
         counts, unchecked = approximations_by_kind(os.path.join(output, "courier-import-report.txt"))
         compiled = compile_client(courier, specs, module, package) if package else None
-        rows.append((name, imported.groups(), seconds, release_seconds, counts, unchecked, compiled))
+        rows.append((name, imported.groups(), (seconds, phases), release, counts, unchecked, compiled))
         print(f"{name}: imported, lint clean" + (", compiled without warnings" if compiled else ""), flush=True)
 
     print()
-    print(f"{'document':<14}{'ops':>6}{'models':>8}{'files':>7}{'specs':>7}{'samples':>9}{'import s':>10}"
-          f"{'release s':>11}{'compile s':>11}{'CPU s':>8}{'peak MB':>9}{'Swift lines':>13}")
-    for name, (ops, models, files, specs, samples), seconds, release, counts, unchecked, compiled in rows:
+    print(f"{'document':<14}{'ops':>6}{'models':>8}{'files':>7}{'specs':>7}{'samples':>9}"
+          f"{'import s (conv+write+check)':>30}{'release s (conv+write+check)':>31}"
+          f"{'compile s':>11}{'CPU s':>8}{'peak MB':>9}{'Swift lines':>13}")
+
+    def timing(measured):
+        if measured is None:
+            return "-"
+        wall, (convert, write, check) = measured
+        return f"{wall:.2f} ({convert:.2f}+{write:.2f}+{check:.2f})"
+
+    for name, (ops, models, files, specs, samples), debug, release, counts, unchecked, compiled in rows:
         def value(key, form):
             return format(compiled[key], form) if compiled else "-"
-        release_text = format(release, ".2f") if release is not None else "-"
-        print(f"{name:<14}{ops:>6}{models:>8}{files:>7}{specs:>7}{samples:>9}{seconds:>10.2f}{release_text:>11}"
+        print(f"{name:<14}{ops:>6}{models:>8}{files:>7}{specs:>7}{samples:>9}{timing(debug):>30}{timing(release):>31}"
               f"{value('seconds', '.1f'):>11}{value('cpu', '.1f'):>8}{value('peak_mb', '.0f'):>9}{value('lines', 'd'):>13}")
     print()
     for name, _, _, _, counts, unchecked, _ in rows:
         kinds = ", ".join(f"{kind} {count}" for kind, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])))
         print(f"{name}: {sum(counts.values())} approximations ({kinds or 'none'}); {unchecked} unchecked validation keywords")
-    print("\nimport s: the debug courier-import, one run, its own timing included (reading, converting, checking);"
-          " release s: median of the release tool's runs (--release).")
+    print("\nimport s: the debug courier-import's wall time, one run, and the phases it reports: reading and converting, "
+          "writing the files, checking them as courier lint does; release s: medians of --runs runs of the release "
+          "tool (--release). compile s, CPU s, peak MB: `swift build --target <client>` under /usr/bin/time -v.")
     shutil.rmtree(work, ignore_errors=True)
 
 

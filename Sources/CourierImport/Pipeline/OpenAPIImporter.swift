@@ -157,11 +157,59 @@ public struct OpenAPIImporter {
         service.auth = security.defaultAuth
         service.errors = errors
         result.drafts = files(
-            service: service, models: schemas.models, endpoints: operations.endpoints, root: root, input: documents.shownPath(documents.rootFile),
+            service: service, models: schemas.models, endpoints: Self.sharingSamples(operations.endpoints, documents: documents), root: root, input: documents.shownPath(documents.rootFile),
             version: version, linkPagination: operations.usesLinkPagination)
         result.statistics.operations = operations.endpoints.count
         result.statistics.models = schemas.models.count
         return finish()
+    }
+
+    /// Endpoints whose samples come from one example (a shared error response's, say) name one
+    /// file, `samples/<name>.json` after where the example is (`unauthorized`, `global-hook-items`),
+    /// instead of a copy each.
+    static func sharingSamples(_ endpoints: [EndpointDraft], documents: DocumentSet) -> [EndpointDraft] {
+        var uses: [String: Int] = [:]
+        for sample in endpoints.flatMap(\.samples) { uses[sample.source.id, default: 0] += 1 }
+        var files: [String: String] = [:]
+        var taken = Set(endpoints.flatMap(\.samples).filter { (uses[$0.source.id] ?? 0) < 2 }.map(\.file))
+        return endpoints.map { endpoint in
+            var endpoint = endpoint
+            for index in endpoint.samples.indices {
+                let source = endpoint.samples[index].source
+                guard (uses[source.id] ?? 0) > 1 else { continue }
+                if let file = files[source.id] {
+                    endpoint.samples[index].file = file
+                    continue
+                }
+                let base = "samples/" + sharedSampleName(source, documents: documents)
+                var file = base + ".json"
+                var number = 2
+                while !taken.insert(file).inserted {
+                    file = base + "-\(number).json"
+                    number += 1
+                }
+                files[source.id] = file
+                endpoint.samples[index].file = file
+            }
+            return endpoint
+        }
+    }
+
+    /// A file name for an example used by several endpoints: its name under `examples` or
+    /// `components/responses`, else its file's name.
+    private static func sharedSampleName(_ source: DocumentNode, documents: DocumentSet) -> String {
+        let tokens = JSONPointer.tokens(source.pointer) ?? []
+        var name: String?
+        if let index = tokens.firstIndex(where: { $0 == "examples" || $0 == "responses" }), index + 1 < tokens.count,
+           tokens[index] == "examples" || tokens.first == "components" {
+            name = tokens[index + 1]
+        } else if source.file != documents.rootFile {
+            let stem = NSStringPath(path: source.file).lastComponent.split(separator: ".").first.map(String.init) ?? "example"
+            let first = tokens.first.flatMap { ["content", "value", "example"].contains($0) ? nil : $0 }
+            name = first.map { stem + "-" + $0 } ?? stem
+        }
+        let cleaned = (name ?? "shared").map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }
+        return String(cleaned)
     }
 
     /// The type names an endpoint mentions.

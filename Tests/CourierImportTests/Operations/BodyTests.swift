@@ -240,4 +240,31 @@ import Testing
         #expect(imported.samples["samples/createPet.201.json"] == nil)
         #expect(imported.noted("example", at: "#/paths/~1pets/post/responses/201/content/application~1json/example", "name"))
     }
+
+    @Test func anExampleSeveralEndpointsShareIsOneSampleFile() throws {
+        let imported = try importing(document("""
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  responses: { '204': { description: ok }, '404': { $ref: '#/components/responses/NotFound' } }
+              /b:
+                get:
+                  operationId: getB
+                  responses: { '204': { description: ok }, '404': { $ref: '#/components/responses/NotFound' } }
+            components:
+              responses:
+                NotFound:
+                  description: Missing.
+                  content:
+                    application/json:
+                      schema: { $ref: '#/components/schemas/Problem' }
+                      example: { message: not found }
+              schemas:
+                Problem: { type: object, required: [message], properties: { message: { type: string } } }
+            """))
+        #expect(block(imported.spec, startingWith: "getA:").hasSuffix("samples:\n    404: samples/NotFound.json"))
+        #expect(block(imported.spec, startingWith: "getB:").hasSuffix("samples:\n    404: samples/NotFound.json"))
+        #expect(imported.samples.keys.sorted() == ["samples/NotFound.json"])
+    }
 }
