@@ -85,9 +85,10 @@ public enum ImportRun {
                 let message = diagnostic.message.range(of: "does not fit").map { String(diagnostic.message[$0.lowerBound...]) }
                     ?? diagnostic.message.range(of: ": at ").map { "does not match its model" + String(diagnostic.message[$0.lowerBound...]) }
                     ?? diagnostic.message
-                result.report.notes.append(ImportNote(
+                let note = ImportNote(
                     severity: .approximation, kind: "example", pointer: sample.pointer,
-                    location: sample.source.location, message: "the example \(message); no sample from it"))
+                    location: sample.source.location, message: "the example \(message); no sample from it")
+                if !result.report.notes.contains(note) { result.report.notes.append(note) }
                 dropped = true
             }
         }
