@@ -53,7 +53,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let reportPath = report ?? (output as NSString).appendingPathComponent("courier-import-report.txt")
         let options = ImportOptions(service: service, split: split, reportName: NSString(string: reportPath).lastPathComponent)
-        let outcome = ImportRun.run(input: input, output: output, options: options, strict: strict)
+        let outcome = ImportRun.run(input: input, output: output, options: options, strict: strict, reportPath: reportPath)
         var text = ""
         for error in outcome.errors { text += error.description + "\n" }
         if outcome.errors.isEmpty {
@@ -61,12 +61,6 @@ struct ImportCommand: ParsableCommand {
         }
         for diagnostic in outcome.lintDiagnostics { text += diagnostic.description + "\n" }
         if !text.isEmpty { FileHandle.standardError.write(Data(text.utf8)) }
-        if outcome.errors.isEmpty || strict {
-            let rendered = outcome.report.rendered(input: input)
-            try? FileManager.default.createDirectory(
-                atPath: (reportPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try? Data(rendered.utf8).write(to: URL(fileURLWithPath: reportPath))
-        }
         let statistics = outcome.statistics
         if outcome.errors.isEmpty {
             print(

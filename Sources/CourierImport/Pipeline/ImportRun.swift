@@ -15,6 +15,10 @@ public struct ImportRunOutcome: Sendable {
     public var statistics = ImportStatistics()
     /// The files written, relative to the output directory.
     public var written: [String] = []
+    /// Where the report was written, if it was.
+    public var reportPath: String?
+    /// Whether the input was read and converted (the errors, if any, are `--strict`'s or the output's).
+    public var converted = false
     /// Seconds spent converting (reading the description and building the specs).
     public var convertSeconds: Double = 0
     /// Seconds spent writing the files.
@@ -31,8 +35,26 @@ public struct ImportRunOutcome: Sendable {
 /// not fit the model it was imported into is taken out and reported, and anything else the check
 /// finds is returned (it would be a bug of the importer).
 public enum ImportRun {
-    /// Imports `input` into `output`. With `strict`, approximations are errors and nothing is written.
-    public static func run(input: String, output: String, options: ImportOptions, strict: Bool) -> ImportRunOutcome {
+    /// Imports `input` into `output`, and writes the report to `reportPath` (when given) once the
+    /// input could be read. With `strict`, approximations are errors and no spec is written.
+    public static func run(
+        input: String, output: String, options: ImportOptions, strict: Bool, reportPath: String? = nil
+    ) -> ImportRunOutcome {
+        var outcome = convertAndWrite(input: input, output: output, options: options, strict: strict)
+        if let reportPath, outcome.converted {
+            do {
+                let file = ImportedFile(path: (reportPath as NSString).lastPathComponent, contents: outcome.report.rendered(input: input))
+                _ = try write([file], to: (reportPath as NSString).deletingLastPathComponent)
+                outcome.reportPath = reportPath
+            } catch {
+                outcome.errors.append(Diagnostic(
+                    .error, "cannot write the report: \(error)", at: SourceLocation(file: reportPath, line: 1, column: 1)))
+            }
+        }
+        return outcome
+    }
+
+    private static func convertAndWrite(input: String, output: String, options: ImportOptions, strict: Bool) -> ImportRunOutcome {
         var outcome = ImportRunOutcome()
         let start = DispatchTime.now()
         var result = OpenAPIImporter(options: options).convert(path: input)
@@ -41,6 +63,7 @@ public enum ImportRun {
         outcome.report = result.report
         outcome.errors = result.errors
         guard result.errors.isEmpty else { return outcome }
+        outcome.converted = true
         if strict, !result.report.approximations.isEmpty {
             outcome.errors = result.report.approximations.map { note in
                 Diagnostic(.error, "[\(note.kind)] \(note.pointer): \(note.message)", at: note.location)

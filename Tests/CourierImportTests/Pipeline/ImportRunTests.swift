@@ -94,6 +94,39 @@ import Testing
         #expect(!relaxed.failed)
     }
 
+    @Test func theReportIsWrittenWhenTheInputCouldBeReadAndOnlyThen() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("openapi.yaml", document("""
+            paths: {}
+            components: { schemas: { Odd: { type: object, properties: { a: { not: { type: string } } } } } }
+            """))
+        let report = directory.path + "/reports/import.txt"
+        let outcome = ImportRun.run(
+            input: directory.path + "/openapi.yaml", output: directory.path + "/out", options: ImportOptions(), strict: false,
+            reportPath: report)
+        #expect(outcome.reportPath == report)
+        let text = try #require(directory.read("reports/import.txt"))
+        #expect(text.hasPrefix("# courier-import report for \(directory.path)/openapi.yaml\n# 1 approximation (not 1); 0 unchecked"))
+        #expect(text.contains(": approximation: [not] #/components/schemas/Odd/properties/a/not: "))
+
+        try directory.write("broken.yaml", "openapi: 3.0.3\npaths: { /a: { $ref: 'missing.yaml' } }\n")
+        let broken = ImportRun.run(
+            input: directory.path + "/broken.yaml", output: directory.path + "/out2", options: ImportOptions(), strict: false,
+            reportPath: directory.path + "/reports/broken.txt")
+        #expect(broken.failed)
+        #expect(broken.reportPath == nil)
+        #expect(directory.read("reports/broken.txt") == nil)
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/out2"))
+    }
+
+    @Test func importingTwiceWritesTheSameFiles() throws {
+        let first = try importing(Self.tagged, options: ImportOptions(split: .tags))
+        let second = try importing(Self.tagged, options: ImportOptions(split: .tags))
+        #expect(first.specs == second.specs)
+        #expect(first.samples == second.samples)
+    }
+
     @Test func theReportListsEachNoteWithItsPointerAndCountsThemByKind() throws {
         let imported = try importing(document("""
             paths:
