@@ -252,3 +252,17 @@ let package = Package(
         ),
     ]
 )
+
+// MARK: OpenAPI importer
+// `courier-import`: OpenAPI 3.0/3.1 documents into Courier specs. An executable of its own, so the
+// `courier` tool the build plugin compiles does not depend on it; it needs no package beyond those
+// above (it reads documents with CourierSpec's libyaml reader), so no trait gates it.
+package.products.append(.executable(name: "courier-import", targets: ["CourierImportCLI"]))
+package.targets += [
+    .target(name: "CourierImport", dependencies: ["CourierSpec", "CourierGenerator"]),
+    .executableTarget(
+        name: "CourierImportCLI",
+        dependencies: ["CourierImport", "CourierSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+    .testTarget(name: "CourierImportTests", dependencies: ["CourierImport", "CourierSpec", "CourierGenerator"]),
+]

@@ -14,9 +14,10 @@ struct CourierCommand: ParsableCommand {
               courier generate Sources/PetstoreAPI/petstore.courier.yaml --output Generated
               courier generate specs/*.courier.yaml --output Generated --templates MyTemplates
               courier lint specs/petstore.courier.yaml
+              courier import openapi.yaml --output Specs    (runs courier-import)
             """,
         version: CourierVersion.current,
-        subcommands: [GenerateCommand.self, LintCommand.self]
+        subcommands: [GenerateCommand.self, LintCommand.self, ImportCommand.self]
     )
 }
 

@@ -3,9 +3,9 @@
 /// Aliases are already resolved (an alias node is a copy of its anchored node, keeping the
 /// anchored node's locations) and merge keys (`<<:`) are already applied, so later stages
 /// never see either.
-struct YAMLNode: Sendable {
+public struct YAMLNode: Sendable {
     /// What the node holds.
-    enum Content: Sendable {
+    public enum Content: Sendable {
         /// Text, with how it was written.
         case scalar(YAMLScalar)
         /// Items in file order.
@@ -15,35 +15,35 @@ struct YAMLNode: Sendable {
     }
 
     /// What the node holds.
-    var content: Content
+    public var content: Content
     /// Where the node starts.
-    var location: SourceLocation
+    public var location: SourceLocation
     /// Where the node ends (just past its last character).
-    var end: SourceLocation
+    public var end: SourceLocation
 
     /// The scalar, if this node is one.
-    var scalar: YAMLScalar? {
+    public var scalar: YAMLScalar? {
         if case .scalar(let scalar) = content { return scalar }
         return nil
     }
 
     /// The items, if this node is a sequence.
-    var items: [YAMLNode]? {
+    public var items: [YAMLNode]? {
         if case .sequence(let items) = content { return items }
         return nil
     }
 
     /// The pairs, if this node is a mapping.
-    var pairs: [YAMLPair]? {
+    public var pairs: [YAMLPair]? {
         if case .mapping(let pairs) = content { return pairs }
         return nil
     }
 
     /// Whether this is a plain `null`, `~` or empty value (quoted text is never null).
-    var isNull: Bool { scalar?.isNull ?? false }
+    public var isNull: Bool { scalar?.isNull ?? false }
 
     /// "a mapping", "a list", "text": for messages such as "expected a mapping, found a list".
-    var kindDescription: String {
+    public var kindDescription: String {
         switch content {
         case .scalar(let scalar): scalar.isNull ? "nothing" : "text"
         case .sequence: "a list"
@@ -53,9 +53,9 @@ struct YAMLNode: Sendable {
 }
 
 /// A scalar's text and whether it was quoted.
-struct YAMLScalar: Sendable, Hashable {
+public struct YAMLScalar: Sendable, Hashable {
     /// How the scalar was written; only plain scalars can be numbers, booleans or null.
-    enum Style: Sendable, Hashable {
+    public enum Style: Sendable, Hashable {
         /// Unquoted.
         case plain
         /// `'…'` or `"…"`, or tagged `!!str`.
@@ -65,26 +65,26 @@ struct YAMLScalar: Sendable, Hashable {
     }
 
     /// The text, with escapes and folding already applied.
-    var text: String
+    public var text: String
     /// How it was written.
-    var style: Style
+    public var style: Style
 
     /// Whether the scalar is unquoted.
-    var isPlain: Bool { style == .plain }
+    public var isPlain: Bool { style == .plain }
 
     /// Whether this is a plain `null`, `~` or empty value.
-    var isNull: Bool { style == .plain && YAMLScalar.nullSpellings.contains(text) }
+    public var isNull: Bool { style == .plain && YAMLScalar.nullSpellings.contains(text) }
 
     /// The spellings YAML reads as null when unquoted.
-    static let nullSpellings: Set<String> = ["", "~", "null", "Null", "NULL"]
+    public static let nullSpellings: Set<String> = ["", "~", "null", "Null", "NULL"]
 }
 
 /// One key/value pair of a mapping.
-struct YAMLPair: Sendable {
+public struct YAMLPair: Sendable {
     /// The key's text.
-    var key: String
+    public var key: String
     /// Where the key was written.
-    var keyLocation: SourceLocation
+    public var keyLocation: SourceLocation
     /// The value.
-    var value: YAMLNode
+    public var value: YAMLNode
 }
