@@ -33,7 +33,7 @@ struct MockHarness {
     /// The generated Petstore client pointed at the server's `/v1`, with `wares`.
     func petstore(wares: [any Ware] = []) throws -> PetstoreClient {
         let service = Petstore.service(.local).with(baseURL: server.baseURL.appendingPathComponent("v1"))
-        let client = try Client(service: service, transport: URLSessionTransport(), wares: wares)
+        let client = try Client(service: service, transport: URLSessionTransport(), wares: [RoomyTimeout()] + wares)
         return PetstoreClient(client: client, namedWares: .init(signature: Signature()))
     }
 
@@ -112,3 +112,14 @@ func courierError(_ call: () async throws -> Void) async -> CourierError? {
     return nil
 }
 #endif
+
+/// Gives every call at least 60 s: the spec's timeouts (10 s for createPet) are for the app, and a
+/// full test run's first seconds load two cores with hundreds of tests, during which a loopback
+/// call was seen to wait longer than that. No mock test is about a client timeout.
+struct RoomyTimeout: Ware {
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
+        var request = request
+        request.timeout = max(request.timeout, .seconds(60))
+        return try await next(request, context)
+    }
+}
