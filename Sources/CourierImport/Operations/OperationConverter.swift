@@ -156,12 +156,6 @@ final class OperationConverter {
         return name
     }
 
-    /// Replaces the samples of the endpoint named `name`.
-    func setSamples(_ samples: [SampleDraft], of name: String) {
-        guard let index = endpoints.firstIndex(where: { $0.name == name }) else { return }
-        endpoints[index].samples = samples
-    }
-
     /// Adds a sample to an endpoint (error samples, once `errors:` is known).
     func addSample(_ sample: SampleDraft, toEndpointAt index: Int) {
         endpoints[index].samples.append(sample)
