@@ -67,7 +67,7 @@ struct TimeBoundConformanceTests {
             let result = await task.result
             #expect(throws: CancellationError.self) { try result.get() }
             // Far below the 60 s timeout it would otherwise have waited for.
-            #expect(clock.now - start < .seconds(15))
+            #expect(clock.now - start < .seconds(30))
         }
     }
 }
