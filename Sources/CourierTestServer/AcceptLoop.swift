@@ -1,13 +1,15 @@
 import Foundation
 
 /// A loopback listener and its threads, for the test servers: one thread accepting, one per
-/// connection, and a stop that ends them all. Server threads look for the stop every 5 ms, so
-/// ``stop()`` blocks its thread about that long (at most 5 seconds when a thread is stuck).
+/// connection, and a stop that ends them all. Server threads block on their sockets and on the
+/// ``StopSignal`` together, so an idle server costs no CPU and ``stop()`` wakes every thread at
+/// once (it waits 5 seconds at most for a thread stuck in a route handler).
 final class AcceptLoop: Sendable {
     /// The port it listens on.
     let port: UInt16
     private let listener: Socket
     private let flags = Locked((started: false, stopping: false))
+    private let signal = StopSignal()
     private let threads = DispatchGroup()
 
     /// Binds 127.0.0.1 at `port` (0 picks a free port).
@@ -19,23 +21,25 @@ final class AcceptLoop: Sendable {
     var isStopping: Bool { flags.withLock { $0.stopping } }
 
     /// Starts accepting: `serve` runs each connection on a thread of its own named
-    /// `<name>.connection`, given a check for the stop. Calling it again does nothing.
-    func start(name: String, serve: @escaping @Sendable (Socket, _ isStopping: @escaping @Sendable () -> Bool) -> Void) {
+    /// `<name>.connection`, given the stop to wait on. Calling it again does nothing.
+    func start(name: String, serve: @escaping @Sendable (Socket, _ stop: StopSignal) -> Void) {
         let shouldStart = flags.withLock { flags -> Bool in
             guard !flags.started, !flags.stopping else { return false }
             flags.started = true
             return true
         }
         guard shouldStart else { return }
-        let (listener, threads) = (self.listener, self.threads)
-        let isStopping: @Sendable () -> Bool = { [flags] in flags.withLock { $0.stopping } }
+        let (listener, threads, signal) = (self.listener, self.threads, self.signal)
         threads.enter()
         let thread = Thread {
-            while !isStopping() {
-                guard listener.waitReadable(milliseconds: 5), let connection = listener.accept() else { continue }
+            // The listener is this thread's: it closes it when it ends, so no late poll or
+            // accept can touch a descriptor number the system has handed to someone else.
+            defer { listener.close() }
+            while !signal.isRaised {
+                guard signal.waitReadable(listener), let connection = listener.accept() else { continue }
                 threads.enter()
                 let worker = Thread {
-                    serve(connection, isStopping)
+                    serve(connection, signal)
                     threads.leave()
                 }
                 worker.name = "\(name).connection"
@@ -47,15 +51,28 @@ final class AcceptLoop: Sendable {
         thread.start()
     }
 
-    /// No new connections; open ones end at their next check; returns once every thread has
-    /// finished (or after 5 seconds at most). Calling it again does nothing.
+    /// No new connections; open ones end at once (the stop wakes every server thread); returns
+    /// once every server thread has finished, or after ``stopWait`` at most. Calling it again does
+    /// nothing.
+    ///
+    /// It waits so briefly because it usually runs on one of the two threads of a test run's
+    /// cooperative pool: a connection stuck in a route handler (a test's gate held for seconds)
+    /// must not hold that thread, which every other test needs. Such a connection ends by itself
+    /// when its handler returns.
     func stop() {
         let (first, started) = flags.withLock { flags -> (Bool, Bool) in
             defer { flags.stopping = true }
             return (!flags.stopping, flags.started)
         }
         guard first else { return }
-        if started { _ = threads.wait(timeout: .now() + 5) }
-        listener.close()
+        signal.raise()
+        if started {
+            _ = threads.wait(timeout: .now() + AcceptLoop.stopWait)
+        } else {
+            listener.close()
+        }
     }
+
+    /// The longest ``stop()`` waits for the server's threads to end.
+    static let stopWait: DispatchTimeInterval = .milliseconds(250)
 }

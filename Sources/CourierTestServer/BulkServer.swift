@@ -60,16 +60,16 @@ public final class BulkServer: Sendable {
     /// Starts accepting connections on a background thread; calling it again does nothing.
     public func start() {
         let (requests, abandoned) = (self.requests, self.abandoned)
-        loop.start(name: "BulkServer") { connection, isStopping in
+        loop.start(name: "BulkServer") { connection, stop in
             var served = BulkConnection(
-                socket: connection, isStopping: isStopping,
+                socket: connection, stop: stop,
                 arrived: { requests.withLock { $0 += 1 } }, abandoned: { abandoned.withLock { $0 += 1 } })
             served.serve()
         }
     }
 
     /// Stops the server: no new connections, open ones are closed, and the call returns once
-    /// every server thread has finished (or after 5 seconds at most).
+    /// every server thread has finished (or after a quarter of a second at most: see ``TestServer/stop()``).
     public func stop() {
         loop.stop()
     }
@@ -82,7 +82,8 @@ private struct BulkConnection {
     static let idleLimit: Duration = .seconds(60)
 
     let socket: Socket
-    let isStopping: @Sendable () -> Bool
+    let stop: StopSignal
+    private var isStopping: () -> Bool { { [stop] in stop.isRaised } }
     /// Counts a request whose head arrived.
     let arrived: @Sendable () -> Void
     /// Counts a download the peer stopped taking before its end.
@@ -94,11 +95,11 @@ private struct BulkConnection {
     private var end = 0
 
     init(
-        socket: Socket, isStopping: @escaping @Sendable () -> Bool,
+        socket: Socket, stop: StopSignal,
         arrived: @escaping @Sendable () -> Void, abandoned: @escaping @Sendable () -> Void
     ) {
         self.socket = socket
-        self.isStopping = isStopping
+        self.stop = stop
         self.arrived = arrived
         self.abandoned = abandoned
     }
@@ -125,7 +126,7 @@ private struct BulkConnection {
                 let sent = block.withUnsafeBytes { block -> Bool in
                     while remaining > 0 {
                         let size = min(remaining, block.count)
-                        guard socket.write(UnsafeRawBufferPointer(rebasing: block[..<size]), isStopping: isStopping) else { return false }
+                        guard !stop.isRaised, socket.write(UnsafeRawBufferPointer(rebasing: block[..<size]), isStopping: isStopping) else { return false }
                         remaining -= size
                     }
                     return true
@@ -246,8 +247,8 @@ private struct BulkConnection {
         guard end < buffer.count else { return false }
         let clock = ContinuousClock()
         let began = clock.now
-        while !isStopping(), clock.now - began < BulkConnection.idleLimit {
-            guard socket.waitReadable(milliseconds: 5) else { continue }
+        while !stop.isRaised, clock.now - began < BulkConnection.idleLimit {
+            guard stop.waitReadable(socket) else { continue }
             guard let count = socket.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...])), count > 0 else { return false }
             end += count
             return true

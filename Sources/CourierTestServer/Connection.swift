@@ -6,22 +6,22 @@ struct Connection {
     static let maxRequests = 10_000
 
     let socket: Socket
-    let isStopping: @Sendable () -> Bool
+    let stop: StopSignal
     let answer: @Sendable (TestServer.Request) -> TestServer.Response
     /// Told when the client closes a connection the server was stalling or writing a script to.
     var hungUp: @Sendable (TestServer.Request) -> Void = { _ in }
 
     func serve() {
         defer { socket.close() }
-        var reader = RequestReader(socket: socket, isStopping: isStopping)
+        var reader = RequestReader(socket: socket, stop: stop)
         for _ in 0..<Connection.maxRequests {
             guard case .request(let request) = reader.next() else { return }
             let response = answer(request)
-            if response.delay > .zero, !wait(response.delay) { return }
+            if response.delay > .zero, !stop.sleep(response.delay) { return }
             switch response.action {
             case .respond:
                 let keepAlive = request.header("Connection")?.lowercased() != "close"
-                guard socket.write(response.serialized(keepAlive: keepAlive), isStopping: isStopping), keepAlive else { return }
+                guard socket.write(response.serialized(keepAlive: keepAlive), isStopping: { stop.isRaised }), keepAlive else { return }
             case .truncate:
                 socket.write(response.serialized(keepAlive: false))
                 return
@@ -31,31 +31,18 @@ struct Connection {
                 if stall() { hungUp(request) }
                 return
             case .script(let steps):
-                if ScriptRunner(socket: socket, isStopping: isStopping).run(steps) { hungUp(request) }
+                if ScriptRunner(socket: socket, stop: stop).run(steps) { hungUp(request) }
                 return
             }
         }
-    }
-
-    /// Sleeps up to `duration` in short slices; `false` when the server began stopping.
-    private func wait(_ duration: Duration) -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + duration
-        while clock.now < deadline {
-            if isStopping() { return false }
-            let remaining = (deadline - clock.now).components
-            let seconds = Double(remaining.seconds) + Double(remaining.attoseconds) / 1e18
-            Thread.sleep(forTimeInterval: min(0.005, max(0, seconds)))
-        }
-        return true
     }
 
     /// Holds the connection without answering until the peer closes it (`true`) or the server
     /// stops (`false`).
     private func stall() -> Bool {
         var scratch = [UInt8](repeating: 0, count: 4096)
-        while !isStopping() {
-            guard socket.waitReadable(milliseconds: 5) else { continue }
+        while !stop.isRaised {
+            guard stop.waitReadable(socket) else { continue }
             guard let count = socket.read(into: &scratch), count > 0 else { return true }
         }
         return false

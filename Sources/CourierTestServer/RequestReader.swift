@@ -16,12 +16,12 @@ struct RequestReader {
     static let idleLimit: Duration = .seconds(30)
 
     let socket: Socket
-    let isStopping: () -> Bool
+    let stop: StopSignal
     private var buffer: [UInt8] = []
 
-    init(socket: Socket, isStopping: @escaping () -> Bool) {
+    init(socket: Socket, stop: StopSignal) {
         self.socket = socket
-        self.isStopping = isStopping
+        self.stop = stop
     }
 
     /// Reads the next request.
@@ -91,8 +91,8 @@ struct RequestReader {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             if let result = found(buffer) { return result }
-            guard buffer.count <= limit, !isStopping(), clock.now - lastActivity < RequestReader.idleLimit else { return nil }
-            guard socket.waitReadable(milliseconds: 5) else { continue }
+            guard buffer.count <= limit, !stop.isRaised, clock.now - lastActivity < RequestReader.idleLimit else { return nil }
+            guard stop.waitReadable(socket) else { continue }
             guard let count = socket.read(into: &chunk), count > 0 else { return nil }
             buffer.append(contentsOf: chunk[..<count])
             lastActivity = clock.now

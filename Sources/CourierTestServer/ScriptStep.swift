@@ -52,7 +52,9 @@ extension TestServer.Response {
 /// Carries out a scripted answer on one connection.
 struct ScriptRunner {
     let socket: Socket
-    let isStopping: @Sendable () -> Bool
+    let stop: StopSignal
+
+    private var isStopping: () -> Bool { { [stop] in stop.isRaised } }
 
     /// Runs the steps; `true` when the peer closed the connection before they were all written
     /// (a write failed while the server was not stopping).
@@ -90,20 +92,14 @@ struct ScriptRunner {
         case .gzipZeros(let count):
             var stream = GzipZeros(count: count)
             while let chunk = stream.next() {
-                guard socket.write(chunk, isStopping: isStopping) else { return false }
+                guard !stop.isRaised, socket.write(chunk, isStopping: isStopping) else { return false }
             }
             return true
         }
     }
 
     private func pause(_ duration: Duration) -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + duration
-        while clock.now < deadline {
-            if isStopping() { return false }
-            Thread.sleep(forTimeInterval: min(0.005, (deadline - clock.now).seconds))
-        }
-        return !isStopping()
+        stop.sleep(duration)
     }
 }
 

@@ -96,13 +96,6 @@ struct Socket {
         return UInt16(bigEndian: address.sin_port)
     }
 
-    /// Waits up to `milliseconds` for the socket to become readable (data, a connection, or
-    /// the peer closing). Returns `false` on timeout.
-    func waitReadable(milliseconds: Int32) -> Bool {
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&poller, 1, milliseconds) > 0
-    }
-
     /// Accepts a pending connection, or `nil` when none could be taken.
     func accept() -> Socket? {
         // Close-on-exec, as for the listener (see `bound(port:reusingAddress:)`).
@@ -160,6 +153,8 @@ struct Socket {
             }
             guard sent > 0 else { return false }
             offset += sent
+            // A long write to a peer that keeps reading (a bomb, a gigabyte) ends with the server.
+            if offset < bytes.count, isStopping() { return false }
         }
         return true
     }

@@ -97,8 +97,8 @@ public final class TestServer: Sendable {
     /// Starts accepting connections on a background thread; calling it again does nothing.
     public func start() {
         let state = self.state
-        loop.start(name: "TestServer") { connection, isStopping in
-            var served = Connection(socket: connection, isStopping: isStopping) { request in TestServer.answer(request, state: state) }
+        loop.start(name: "TestServer") { connection, stop in
+            var served = Connection(socket: connection, stop: stop) { request in TestServer.answer(request, state: state) }
             served.hungUp = { request in
                 let hangUp = HangUp(request: request, at: ContinuousClock.now)
                 state.withLock { $0.hangUps.append(hangUp) }
@@ -108,9 +108,11 @@ public final class TestServer: Sendable {
     }
 
     /// Stops the server: no new connections, open ones (stalled ones too) are closed, and the call
-    /// returns once every server thread has finished (or after 5 seconds at most). Server threads
-    /// look for the stop every 5 ms, so the call blocks its thread about that long: short enough
-    /// for a test's `defer` on a two-thread cooperative pool.
+    /// returns once every server thread has finished, or after a quarter of a second at most. The
+    /// stop wakes every server thread at once, so the wait is usually microseconds; it is bounded
+    /// so short because it runs on a test's cooperative thread: a connection held in a route
+    /// handler (a test's gate) ends by itself when the handler returns, and must not hold the
+    /// thread every other test needs.
     public func stop() {
         loop.stop()
     }

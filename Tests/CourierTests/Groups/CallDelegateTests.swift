@@ -87,7 +87,7 @@ struct CallDelegateTests {
         }
 
         /// Marks the main queue, so a callback can tell it runs there.
-        nonisolated(unsafe) static let mainQueueMark = DispatchSpecificKey<Bool>()
+        nonisolated static let mainQueueMark = DispatchSpecificKey<Bool>()
 
         static var onMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueMark) == true }
     }
