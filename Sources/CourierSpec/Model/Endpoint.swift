@@ -43,6 +43,9 @@ public struct Endpoint: Sendable {
     public var responseHeaders: [Parameter] = []
     /// How the endpoint's pages link (`pagination:`), when it is paginated.
     public var pagination: PaginationSetting?
+    /// The streamed response (`stream:`), when the endpoint answers with a stream of elements
+    /// rather than one document.
+    public var stream: StreamSetting?
     /// Summary, description and deprecation.
     public var documentation: Documentation
 

@@ -5,7 +5,7 @@ extension SpecParser {
     static let endpointKeys = Set(httpMethods).union([
         "summary", "description", "deprecated", "query", "headers", "path", "body", "form", "raw", "multipart",
         "response", "auth", "wares", "cache", "timeout", "sample", "samples", "retry", "idempotencyKey", "fixedHeaders", "media",
-        "responseHeaders", "pagination",
+        "responseHeaders", "pagination", "stream",
     ])
     /// Keys of one `media:` choice.
     static let mediaKeys: Set<String> = ["accept", "response"]
@@ -48,6 +48,7 @@ extension SpecParser {
         if let node = mapping.value("pagination") {
             endpoint.pagination = paginationSetting(node, what: "`pagination` of \(what)", allowsTrue: true)
         }
+        if let node = mapping.value("stream") { endpoint.stream = streamSetting(node, what: "`stream` of \(what)") }
         if let node = mapping.value("media") { endpoint.media = mediaChoices(node, what: "`media` of \(what)") }
         if let node = mapping.value("idempotencyKey") {
             endpoint.idempotencyKey = idempotencyKey(node, what: "`idempotencyKey` of \(what)")

@@ -43,6 +43,7 @@ extension SpecValidator {
         checkMedia(endpoint, of: what, types: types)
         checkResponseHeaders(endpoint, of: what)
         checkPagination(endpoint, of: what, in: spec, models: models)
+        checkStream(endpoint, of: what, types: types)
         var wares = Set<String>()
         for ware in endpoint.wares {
             checkSwiftIdentifier(ware, what: "ware name", example: "signature")
