@@ -14,6 +14,10 @@ import Foundation
 /// | `courier_cache` | counter | service, endpoint, outcome (`hit`, `miss`, `revalidated`, `staleFallback`) |
 /// | `courier_request_body_bytes` | recorder | service, endpoint (bodies whose length is known: bytes, files, multipart forms without unknown-length parts) |
 /// | `courier_response_body_bytes` | recorder | service, endpoint (bodies whose length is known; a stream without `Content-Length` is not recorded) |
+/// | `courier_stream_first_element` | timer | service, endpoint: from a stream's connect to its first element, per connection |
+/// | `courier_stream_elements` | counter | service, endpoint: elements read from server-sent event and JSON Lines streams |
+/// | `courier_stream_bytes` | counter | service, endpoint: the bytes of those elements (their data, without framing) |
+/// | `courier_stream_reconnects` | counter | service, endpoint: reconnects of server-sent event streams |
 ///
 /// Pass a factory to keep metrics out of the global system (tests use `MetricsTestKit`'s
 /// `TestMetrics`); without one the bootstrapped `MetricsSystem` records them.
@@ -43,15 +47,34 @@ public struct MetricsWare: Ware {
         defer { recordSideEffects(context, base) }
         if let length = request.body?.length { recorder("courier_request_body_bytes", base).record(length) }
         do {
-            let response = try await next(request, context)
+            var response = try await next(request, context)
             timer(base + [method, ("status", "\(response.status.code / 100)xx")]).recordNanoseconds(nanoseconds(context.elapsed))
             if let length = response.body.length { recorder("courier_response_body_bytes", base).record(length) }
+            if let connection = request.streamConnection {
+                if connection.isReconnect { counter("courier_stream_reconnects", base).increment() }
+                response.watchStream(elementMetrics(context, base))
+            }
             return response
         } catch {
             let kind = (error as? CourierError)?.kind.name ?? (error is CancellationError ? "cancelled" : "other")
             timer(base + [method, ("status", "failed")]).recordNanoseconds(nanoseconds(context.elapsed))
             counter("courier_call_failures", base + [("kind", kind)]).increment()
             throw error
+        }
+    }
+
+    /// Counts a streamed answer's elements and their bytes, and times its first element from the
+    /// start of the connect.
+    private func elementMetrics(_ context: CallContext, _ base: [(String, String)]) -> StreamWatch {
+        let (elements, bytes) = (counter("courier_stream_elements", base), counter("courier_stream_bytes", base))
+        let first = metrics.metric("courier_stream_first_element", base) { label, dimensions in
+            if let factory { return CoreMetrics.Timer(label: label, dimensions: dimensions, factory: factory) }
+            return CoreMetrics.Timer(label: label, dimensions: dimensions)
+        }
+        return StreamWatch { note in
+            if note.index == 0 { first.recordNanoseconds(nanoseconds(context.elapsed)) }
+            elements.increment()
+            bytes.increment(by: note.data.count)
         }
     }
 

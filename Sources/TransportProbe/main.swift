@@ -26,6 +26,9 @@ import Foundation
 // transport-probe bulk-multipart [bytes]        only the multipart comparison (1 GiB by default)
 // transport-probe bulk-downloads [bytes] [rounds]
 //                                               only the download comparison (1 GiB, 5 rounds by default)
+// transport-probe stream-latency [rounds]      server-sent events: time to the first event through Courier
+//                                               (each transport) and bare AsyncHTTPClient, and from breaking
+//                                               out of the loop to the server seeing the close
 // transport-probe mock-bench [spec]            courier-mock (built next to this executable) serving the
 //                                               Petstore: requests per second, sequential and 50
 //                                               concurrent, and start-up time (launch to first answer)
@@ -100,6 +103,10 @@ case "real-socket":
     benchmark.only = arguments.dropFirst(2).first
     if let name = arguments.dropFirst(3).first, let test = RealSocket.Case(rawValue: name) { benchmark.onlyCase = test }
     try await benchmark.run()
+case "stream-latency":
+    var latency = StreamLatency()
+    latency.rounds = arguments.dropFirst().first.flatMap { Int($0) }.map { max(1, $0) } ?? latency.rounds
+    try await latency.run()
 case "mock-bench":
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let spec = arguments.dropFirst().first ?? "Sources/PetstoreAPI/petstore.courier.yaml"

@@ -76,10 +76,21 @@ extension Client {
         _ request: Request<HTTPBody>, of type: Value.Type, decoder: JSONDecoder? = nil, idleTimeout: Duration? = .seconds(300),
         maximumLineSize: Int = StreamLimits.defaultMaximumElementSize
     ) async throws -> JSONLines<IdleLimitedChunks, Value> {
-        let response = try await StreamConnect.open(request, core: core, accept: "application/jsonl, application/x-ndjson")
-        return JSONLines(
-            IdleLimitedChunks(response.body, idleTimeout: idleTimeout), of: type, decoder: decoder ?? core.decoder,
-            maximumLineSize: maximumLineSize)
+        let response = try await StreamConnect.open(
+            request, core: core, accept: "application/jsonl, application/x-ndjson", connection: StreamConnection(format: .jsonLines, index: 0))
+        let decoder = decoder ?? core.decoder
+        let body = IdleLimitedChunks(response.body, idleTimeout: idleTimeout)
+        guard !response.streamWatches.isEmpty else {
+            return JSONLines(body, of: type, decoder: decoder, maximumLineSize: maximumLineSize)
+        }
+        // The wares' watches are told of each line once it decoded (a class: the sequence's
+        // decode closure is shared by its iterator).
+        let watchers = Locked(StreamWatchers(response.streamWatches, connection: 0))
+        return JSONLines(body, maximumLineSize: maximumLineSize) { line in
+            let value = try ElementDecoding.json(Value.self, from: line, decoder: decoder)
+            watchers.withLock { $0.tell(line) }
+            return value
+        }
     }
 }
 
@@ -125,6 +136,8 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         let stream: ServerSentEventStream
         var connection: FrameReader<IdleLimitedChunks.Iterator, ServerSentEventParser>?
+        /// The wares' watches of the current connection.
+        var watchers = StreamWatchers([], connection: 0)
         /// The last event ID seen, sent as `Last-Event-ID` on reconnect.
         public private(set) var lastEventID: String?
         /// The reconnection time the server last asked for with `retry:`.
@@ -178,6 +191,7 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
                     throw ElementDecoding.failure(error, type: Value.self, data: frame.data, position: frame.position)
                 }
                 attempts = 0
+                watchers.tell(frame.data, event: frame.event, id: frame.id)
                 if let value { return DecodedServerSentEvent(value: value, event: frame.event, id: frame.id, retry: frame.retry) }
             }
             return nil
@@ -228,7 +242,9 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
             if let lastEventID { request.headers.append(HeaderItem(name: "Last-Event-ID", value: lastEventID)) }
             let response: RawResponse
             do {
-                response = try await StreamConnect.open(request, core: stream.core, accept: "text/event-stream")
+                response = try await StreamConnect.open(
+                    request, core: stream.core, accept: "text/event-stream",
+                    connection: StreamConnection(format: .serverSentEvents, index: connections))
             } catch {
                 guard connections > 0, Self.isDrop(error) else {
                     done = true
@@ -242,6 +258,7 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
                 done = true
                 return
             }
+            watchers = StreamWatchers(response.streamWatches, connection: connections - 1)
             connection = FrameReader(
                 IdleLimitedChunks(response.body, idleTimeout: stream.idleTimeout).makeAsyncIterator(),
                 framer: ServerSentEventParser(maximumEventSize: stream.maximumEventSize, lastEventID: lastEventID))
@@ -257,9 +274,43 @@ enum StreamConnect {
     static let lifetime = Duration.seconds(24 * 60 * 60)
 
     /// Sends `request` through `core`'s pipeline for a streamed body, asking for `accept` unless
-    /// the request sets `Accept`; its timeout (or the service's) bounds the wait for the head.
-    static func open(_ request: Request<HTTPBody>, core: ClientCore, accept: String) async throws -> RawResponse {
+    /// the request sets `Accept`; its timeout (or the service's) bounds the wait for the head. A
+    /// successful answer whose `Content-Type` says it is not the stream asked for fails as
+    /// ``StreamFailure/unexpectedContentType(_:expected:)`` (its connection closed) rather than be
+    /// parsed as what it is not.
+    static func open(
+        _ request: Request<HTTPBody>, core: ClientCore, accept: String, connection: StreamConnection
+    ) async throws -> RawResponse {
+        let response = try await perform(request, core: core, accept: accept, connection: connection)
+        if let failure = unexpectedType(of: response, format: connection.format, accept: accept) {
+            discard(response)
+            throw CourierError.stream(failure)
+        }
+        return response
+    }
+
+    /// The failure of a `2xx` answer (but `204`) whose `Content-Type` is set and rules out the
+    /// format: for server-sent events anything but `text/event-stream`, as a browser's
+    /// `EventSource` requires; for JSON Lines and JSON text sequences, served under many types
+    /// (`application/x-ndjson`, `application/jsonl`, `application/json`, `text/plain` and more),
+    /// only an HTML page.
+    static func unexpectedType(of response: RawResponse, format: StreamConnection.Format, accept: String) -> StreamFailure? {
+        guard (200..<300).contains(response.status.code), response.status.code != 204,
+              let contentType = response.http.headerFields[.contentType] else { return nil }
+        let mediaType = (contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? "")
+            .trimmingCharacters(in: .whitespaces).lowercased()
+        let fits = switch format {
+        case .serverSentEvents: mediaType == "text/event-stream"
+        case .jsonLines, .jsonTextSequence: mediaType != "text/html" && mediaType != "application/xhtml+xml"
+        }
+        return fits ? nil : .unexpectedContentType(contentType, expected: accept)
+    }
+
+    private static func perform(
+        _ request: Request<HTTPBody>, core: ClientCore, accept: String, connection: StreamConnection
+    ) async throws -> RawResponse {
         var request = request
+        request.streamConnection = connection
         if !request.headers.contains(where: { $0.name.lowercased() == "accept" }) {
             request.headers.append(HeaderItem(name: "Accept", value: accept))
         }
@@ -270,7 +321,10 @@ enum StreamConnect {
         let handoff = Handoff()
         do {
             return try await withDeadline(connectTimeout) {
-                try handoff.deliver(try await core.perform(streamed, decoding: decoding, parent: nil, skipping: [], interim: nil).0)
+                // The response as the outermost ware gave it (`.1`), not as decoded at the boundary
+                // inside the observation wares: those (logging, metrics) add their stream watches
+                // on the way out.
+                try handoff.deliver(try await core.perform(streamed, decoding: decoding, parent: nil, skipping: [], interim: nil).1)
             }
         } catch {
             // The deadline or a cancellation won the race: a response that came anyway is let go,

@@ -13,12 +13,17 @@ public enum StreamFailure: Sendable, CustomStringConvertible {
     /// A JSON text sequence record (RFC 7464) that was cut short: it did not end in `LF` before
     /// the next `RS` or the end of the body, or its bytes came before any `RS`.
     case truncatedRecord(at: StreamPosition)
+    /// The server answered with a `Content-Type` (as sent) that is none of the `expected` types
+    /// (an `Accept` value): an HTML error page or a plain JSON document where a stream belonged.
+    /// Nothing of the body was read as elements.
+    case unexpectedContentType(String, expected: String)
 
     /// Where in the stream it happened.
     public var position: StreamPosition {
         switch self {
         case .elementTooLarge(_, let position), .truncatedRecord(let position): position
         case .undecodableElement(let failure): failure.position
+        case .unexpectedContentType: StreamPosition(index: 0, byteOffset: 0)
         }
     }
 
@@ -31,6 +36,8 @@ public enum StreamFailure: Sendable, CustomStringConvertible {
             "\(failure)"
         case .truncatedRecord(let position):
             "\(position): truncated JSON text sequence record (no LF before the next RS or the end)"
+        case .unexpectedContentType(let contentType, let expected):
+            "the answer's Content-Type is \(contentType), not a stream (\(expected))"
         }
     }
 }

@@ -91,6 +91,8 @@ public struct RawResponse: Sendable {
     public var body: HTTPBody
     /// Where the response came from; a cache ware marks the responses it answers with.
     public var source: ResponseSource
+    /// Who is told of each element when the body is a stream of elements (see ``watchStream(_:)``).
+    var streamWatches: [StreamWatch] = []
 
     /// Creates a response with a body of any kind.
     public init(http: HTTPResponse, body: HTTPBody, source: ResponseSource = .network) {

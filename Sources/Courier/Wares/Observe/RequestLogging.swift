@@ -68,11 +68,14 @@ public struct RequestLogging: Ware {
             ])
         }
         do {
-            let response = try await next(request, context)
+            var response = try await next(request, context)
             logger.log(
                 level: configuration.successLevel,
                 "✅ \(response.status.code) \(response.status.phrase) \(context.endpoint) in \(milliseconds(context.elapsed)), \(response.body.length.map { "\($0) bytes" } ?? "a stream") from \(response.source)")
             logResponse(response, redaction: redaction, secrets: secrets, logger: logger, context: context)
+            if request.streamConnection != nil, logger.logLevel <= configuration.bodyLevel {
+                response.watchStream(elementLog(redaction: redaction, secrets: secrets, logger: logger, endpoint: context.endpoint))
+            }
             return response
         } catch let error as CourierError {
             logger.log(
@@ -101,6 +104,21 @@ public struct RequestLogging: Ware {
             "courier.headers": .array(redaction.redactedHeaderLines(response.http.headerFields).map { .string(secrets.scrub($0)) }),
             "courier.body": "\(secrets.scrub(redaction.redactedBody(response.body, contentType: response.http.headerFields[.contentType], limit: configuration.bodyLimit)))",
         ])
+    }
+
+    /// Logs each element of a streamed answer as it is read, at the body level, redacted like a
+    /// body and cut at the body limit: one element at a time, so nothing of the stream is held.
+    private func elementLog(redaction: Redaction, secrets: CallSecrets, logger: Logger, endpoint: String) -> StreamWatch {
+        let (level, limit) = (configuration.bodyLevel, configuration.bodyLimit)
+        return StreamWatch { note in
+            var line = "🌊 \(endpoint) element \(note.index)"
+            if note.connection > 0 { line += " (reconnect \(note.connection))" }
+            if let event = note.event { line += " event \(Redaction.escapingControlCharacters(event))" }
+            line += ", \(note.data.count) bytes"
+            logger.log(level: level, "\(secrets.scrub(line))", metadata: [
+                "courier.element": "\(secrets.scrub(redaction.redactedBody(note.data, contentType: nil, limit: limit)))",
+            ])
+        }
     }
 
     /// The error's message, with a status error's body redacted like any other body.
