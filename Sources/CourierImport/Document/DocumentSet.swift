@@ -133,7 +133,7 @@ final class DocumentSet {
             if let reference, let location {
                 log.error("cannot read '\(shown)', which `$ref` '\(reference)' names: no such file", at: location)
             } else {
-                log.error("cannot read the OpenAPI document: no such file", at: SourceLocation(file: shown, line: 1, column: 1))
+                log.error("cannot read the OpenAPI document '\(shown)': no such file", at: SourceLocation(file: shown, line: 1, column: 1))
             }
             roots[file] = .some(nil)
             return nil

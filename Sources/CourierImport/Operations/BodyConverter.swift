@@ -98,6 +98,7 @@ struct BodyConverter {
         var fields: [ParameterDraft] = []
         for (property, node) in parts.properties {
             let converted = schemas.type(of: node, hint: [endpointType + NameRegistry.typeName(property)])
+            noteReadOnly(converted, property: property, source: node)
             var type = formType(converted)
             if type == nil {
                 log.approximation("requestBody", node, "form field '\(property)' is not a scalar, an enum or a list of them: a String")
@@ -108,6 +109,13 @@ struct BodyConverter {
             fields.append(field)
         }
         return .form(fields)
+    }
+
+    /// Reports a `readOnly` property of a form or multipart body, which Courier sends like any other.
+    private func noteReadOnly(_ converted: SchemaType, property: String, source: DocumentNode) {
+        guard converted.readOnly else { return }
+        log.approximation(
+            "readOnly", source, "readOnly has no Courier equivalent: '\(property)' is a request field like any other")
     }
 
     /// A scalar, enum or list of those, as form fields and text parts take.
@@ -135,6 +143,7 @@ struct BodyConverter {
         var drafts: [ParameterDraft] = []
         for (property, node) in parts.properties {
             let converted = schemas.type(of: node, hint: [endpointType + NameRegistry.typeName(property)])
+            noteReadOnly(converted, property: property, source: node)
             var type: TypeRef
             var takesContentType = true
             if converted.isBinary {

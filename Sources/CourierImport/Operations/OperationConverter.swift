@@ -98,7 +98,14 @@ final class OperationConverter {
         var parameters = ParameterConverter(documents: documents, schemas: schemas, endpointType: typeBase)
         parameters.convert(shared: shared, own: operation["parameters"]?.items ?? [], path: path, operation: operation, into: &endpoint)
         var bodies = BodyConverter(documents: documents, schemas: schemas, endpointType: typeBase)
-        if let body = operation["requestBody"] { endpoint.body = bodies.requestBody(body) }
+        if let body = operation["requestBody"] {
+            endpoint.body = bodies.requestBody(body)
+            // Courier's language has no optional body (an optional JSON body would be sent as `null`),
+            // and OpenAPI's default is `required: false`.
+            if endpoint.body != nil, documents.deref(body)?.bool("required") != true {
+                log.approximation("optionalBody", body, "request body is optional in the document; Courier sends it always")
+            }
+        }
         if let responses = operation["responses"] {
             let outcome = bodies.responses(responses, endpointName: name)
             endpoint.response = outcome.response
@@ -154,6 +161,41 @@ final class OperationConverter {
                 "'\(operationID ?? base)' names the same endpoint as an earlier operation; this one is '\(name)'")
         }
         return name
+    }
+
+    /// Renames the model types endpoints and error responses use, after identical models were
+    /// merged (`renames`: each merged model's name and the name of the model kept).
+    func renameTypes(_ renames: [String: String]) {
+        guard !renames.isEmpty else { return }
+        func rename(_ type: TypeRef) -> TypeRef { SchemaConverter.renamed(type, with: renames) }
+        func rename(_ parameters: [ParameterDraft]) -> [ParameterDraft] {
+            parameters.map { parameter in
+                var parameter = parameter
+                parameter.type = rename(parameter.type)
+                return parameter
+            }
+        }
+        for index in endpoints.indices {
+            var endpoint = endpoints[index]
+            endpoint.pathParameters = rename(endpoint.pathParameters)
+            endpoint.queryParameters = rename(endpoint.queryParameters)
+            endpoint.headerParameters = rename(endpoint.headerParameters)
+            endpoint.responseHeaders = rename(endpoint.responseHeaders)
+            switch endpoint.body {
+            case .json(let type): endpoint.body = .json(rename(type))
+            case .form(let fields): endpoint.body = .form(rename(fields))
+            case .multipart(let parts): endpoint.body = .multipart(rename(parts))
+            case .raw, nil: break
+            }
+            endpoint.response = endpoint.response.map(rename)
+            endpoint.media = endpoint.media.map { media in
+                var media = media
+                media.response = rename(media.response)
+                return media
+            }
+            endpoints[index] = endpoint
+        }
+        for index in errorUses.indices { errorUses[index].type = errorUses[index].type.map(rename) }
     }
 
     /// Adds a sample to an endpoint (error samples, once `errors:` is known).

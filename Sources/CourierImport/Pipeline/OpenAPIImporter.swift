@@ -141,6 +141,7 @@ public struct OpenAPIImporter {
             log.approximation("webhooks", root[key] ?? root, "webhooks (requests the API sends) have no Courier equivalent; left out")
         }
         schemas.finish()
+        operations.renameTypes(schemas.shareIdenticalModels())
         let names = operations.endpoints.map(\.name)
         let (errors, errorSamples) = ErrorEnvelopeBuilder.build(operations.errorUses, schemas: schemas, log: log, endpointNames: names)
         for (index, sample) in errorSamples { operations.addSample(sample, toEndpointAt: index) }

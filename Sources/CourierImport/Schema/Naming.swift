@@ -110,3 +110,15 @@ enum TextCleanup {
         return lines.joined(separator: "\n")
     }
 }
+
+/// A path split at `/`.
+struct NSStringPath {
+    /// The path.
+    let path: String
+
+    /// The last path component.
+    var lastComponent: String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    /// The folder names, outermost first.
+    var folders: [String] { path.split(separator: "/").dropLast().map(String.init) }
+}

@@ -86,12 +86,21 @@ extension SchemaConverter {
     func field(key: String, schema: SchemaType, required: Bool, source: DocumentNode, model: String) -> FieldDraft {
         var type = schema.type
         var isRequired = required
-        if isRequired, schema.readOnly {
-            log.approximation("readOnly", source, "required and readOnly: optional, since requests leave it out")
+        // Courier's language has no readOnly/writeOnly: each one met is reported with what was done.
+        if schema.readOnly {
+            log.approximation(
+                "readOnly", source,
+                isRequired
+                    ? "required and readOnly: optional, since requests leave it out (Courier has no readOnly)"
+                    : "readOnly has no Courier equivalent: an ordinary optional field, which requests send too when it is set")
             isRequired = false
         }
-        if isRequired, schema.writeOnly {
-            log.approximation("writeOnly", source, "required and writeOnly: optional, since responses leave it out")
+        if schema.writeOnly {
+            log.approximation(
+                "writeOnly", source,
+                isRequired
+                    ? "required and writeOnly: optional, since responses leave it out (Courier has no writeOnly)"
+                    : "writeOnly has no Courier equivalent: an ordinary optional field, decoded from responses too when present")
             isRequired = false
         }
         let nullable = schema.nullable && type != .named("JSON")

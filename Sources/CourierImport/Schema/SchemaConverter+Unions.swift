@@ -6,9 +6,6 @@ extension SchemaConverter {
     /// (with its mapping, or each case's single `enum`/`const` value of the field, or the schema
     /// names) when there is one, else tried in order.
     func unionModel(_ name: String, node: DocumentNode, alternatives: [DocumentNode], isAnyOf: Bool) -> UnionDraft {
-        if isAnyOf {
-            log.approximation("anyOf", node["anyOf"] ?? node, "anyOf read as oneOf: the first case that decodes is the value")
-        }
         struct Candidate {
             var type: TypeRef
             var source: DocumentNode
@@ -64,6 +61,7 @@ extension SchemaConverter {
                 return UnionDraft(discriminator: property, cases: zip(values, candidates).map { ($0, $1.type) })
             }
         }
+        if isAnyOf { noteOverlappingCases(candidates.map { ($0.type, $0.target ?? $0.source) }, of: node) }
         var used = Set<String>()
         var cases: [(value: String, type: TypeRef)] = []
         for candidate in candidates {
@@ -78,6 +76,22 @@ extension SchemaConverter {
         }
         if cases.isEmpty { cases = [("json", .named("JSON"))] }
         return UnionDraft(discriminator: nil, cases: cases)
+    }
+
+    /// Reports an `anyOf` read as `oneOf` when that changes its meaning: when two of its cases
+    /// could both accept one value (which `anyOf` allows, and the first case that decodes then
+    /// takes alone). Cases told apart by their JSON types, values or a required property are exclusive.
+    private func noteOverlappingCases(_ cases: [(type: TypeRef, schema: DocumentNode)], of node: DocumentNode) {
+        let overlap = SchemaOverlap(documents: documents)
+        for (index, first) in cases.enumerated() {
+            for second in cases[(index + 1)...] where overlap.canOverlap(first.schema, second.schema) {
+                log.approximation(
+                    "anyOf", node["anyOf"] ?? node,
+                    "anyOf read as oneOf: a value that fits both \(first.type) and \(second.type) decodes as the first case "
+                        + "that fits (\(first.type)) only")
+                return
+            }
+        }
     }
 
     /// A union for a 3.1 type list such as `[string, integer]`: one case per type.

@@ -55,6 +55,9 @@ final class SchemaConverter {
     private var declaredModels = Set<String>()
     /// Inline enum models by name, with their values, to share one model between equal enums.
     var inlineEnums: [String: [String]] = [:]
+    /// The models of named schemas (a `$ref`'s target); the others are inline and may be merged
+    /// into an identical model (see ``shareIdenticalModels()``).
+    private(set) var namedModels = Set<String>()
 
     /// Prepares to convert schemas of `documents`; `reservedNames` are names models must not take
     /// (the service namespaces).
@@ -105,6 +108,11 @@ final class SchemaConverter {
         }
         let kept = models.filter { referenced.contains($0.name) }
         guard kept.count != models.count else { return }
+        replaceModels(kept)
+    }
+
+    /// Replaces the models (some left out, types renamed), keeping their order.
+    func replaceModels(_ kept: [ModelDraft]) {
         models = kept
         modelIndex = Dictionary(uniqueKeysWithValues: models.enumerated().map { ($1.name, $0) })
     }
@@ -172,6 +180,7 @@ final class SchemaConverter {
             return result
         }
         let name = reserveModel(candidates: modelCandidates(for: target, base: base), shape: shape)
+        namedModels.insert(name)
         var placeholder = SchemaType(type: .named(name))
         placeholder.nullable = SchemaReading.allowsNull(target)
         named[target.id] = placeholder
@@ -386,16 +395,4 @@ final class SchemaConverter {
                     + "a value of this type keeps only its own fields")
         }
     }
-}
-
-/// A path split at `/`.
-struct NSStringPath {
-    /// The path.
-    let path: String
-
-    /// The last path component.
-    var lastComponent: String { path.split(separator: "/").last.map(String.init) ?? path }
-
-    /// The folder names, outermost first.
-    var folders: [String] { path.split(separator: "/").dropLast().map(String.init) }
 }

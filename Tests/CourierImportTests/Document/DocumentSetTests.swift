@@ -78,6 +78,17 @@ import Testing
         ])
     }
 
+    @Test func aMissingRootFileIsAnErrorNamingItAndNothingIsWritten() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = directory.path + "/specs/openapi.yaml"
+        let outcome = ImportRun.run(input: input, output: directory.path + "/out", options: ImportOptions(), strict: false)
+        #expect(outcome.failed)
+        #expect(outcome.errors.map(\.description) == ["\(input):1:1: error: cannot read the OpenAPI document '\(input)': no such file"])
+        #expect(outcome.written == [])
+        #expect(directory.read("out/courier-import-report.txt") == nil)
+    }
+
     @Test func aBrokenPointerIsAnErrorAtTheReference() {
         let result = converting([
             ("openapi.yaml", document("""

@@ -267,4 +267,40 @@ import Testing
         #expect(block(imported.spec, startingWith: "getB:").hasSuffix("samples:\n    404: samples/NotFound.json"))
         #expect(imported.samples.keys.sorted() == ["samples/NotFound.json"])
     }
+
+    @Test func anOptionalRequestBodyIsSentAlwaysAndSaysSo() throws {
+        let imported = try importing(document("""
+            paths:
+              /pets:
+                post:
+                  operationId: createPet
+                  requestBody:
+                    required: true
+                    content: { application/json: { schema: { $ref: '#/components/schemas/NewPet' } } }
+                  responses: { '204': { description: ok } }
+                put:
+                  operationId: replacePet
+                  requestBody:
+                    required: false
+                    content: { application/json: { schema: { $ref: '#/components/schemas/NewPet' } } }
+                  responses: { '204': { description: ok } }
+                patch:
+                  operationId: patchPet
+                  requestBody: { $ref: '#/components/requestBodies/PetPatch' }
+                  responses: { '204': { description: ok } }
+            components:
+              requestBodies:
+                PetPatch:
+                  content: { application/x-www-form-urlencoded: { schema: { properties: { name: { type: string } } } } }
+              schemas:
+                NewPet: { type: object, required: [name], properties: { name: { type: string } } }
+            """))
+        #expect(block(imported.spec, startingWith: "replacePet:") == "replacePet:\n  put: /pets\n  body: NewPet")
+        #expect(block(imported.spec, startingWith: "patchPet:") == "patchPet:\n  patch: /pets\n  form:\n    name: String?")
+        // `required: false`, and no `required` at all (OpenAPI's default is false); `required: true` is not noted.
+        #expect(imported.approximations.filter { $0.hasPrefix("[optionalBody]") } == [
+            "[optionalBody] #/paths/~1pets/put/requestBody: request body is optional in the document; Courier sends it always",
+            "[optionalBody] #/paths/~1pets/patch/requestBody: request body is optional in the document; Courier sends it always",
+        ])
+    }
 }

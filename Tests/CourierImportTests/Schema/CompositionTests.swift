@@ -133,7 +133,7 @@ import Testing
         #expect(imported.noted("discriminator", at: "#/components/schemas/Amount/discriminator", "tried in order"))
     }
 
-    @Test func anyOfIsAUnionTriedInOrderAndSaysSo() throws {
+    @Test func anyOfIsAUnionTriedInOrder() throws {
         let imported = try importing(document("""
             paths: {}
             components:
@@ -150,7 +150,8 @@ import Testing
               union:
                 cases: { string: String, labelOption2: LabelOption2 }
             """)
-        #expect(imported.noted("anyOf", at: "#/components/schemas/Label/anyOf", "first case that decodes"))
+        // A string is never an object: reading anyOf as oneOf changes nothing here (SchemaOverlapTests has the rest).
+        #expect(!imported.outcome.report.notes.contains { $0.kind == "anyOf" })
     }
 
     @Test func anyOfWithNullIsTheOtherTypeNullable() throws {

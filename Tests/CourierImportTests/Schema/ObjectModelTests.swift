@@ -160,8 +160,45 @@ import Testing
                 summary: The password.
               email: String
             """)
-        #expect(imported.noted("readOnly", at: "#/components/schemas/Account/properties/id"))
-        #expect(imported.noted("writeOnly", at: "#/components/schemas/Account/properties/password"))
+        #expect(imported.noted("readOnly", at: "#/components/schemas/Account/properties/id", "required and readOnly: optional"))
+        #expect(imported.noted("writeOnly", at: "#/components/schemas/Account/properties/password", "required and writeOnly: optional"))
+    }
+
+    @Test func everyReadOnlyAndWriteOnlyIsReportedAsCourierCannotSayIt() throws {
+        let imported = try importing(document("""
+            paths:
+              /login:
+                post:
+                  operationId: login
+                  requestBody:
+                    required: true
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema: { properties: { user: { type: string }, session: { type: string, readOnly: true } } }
+                  responses: { '204': { description: ok } }
+            components:
+              schemas:
+                Account:
+                  type: object
+                  properties:
+                    id: { type: integer, readOnly: true }
+                    pin: { type: string, writeOnly: true }
+            """))
+        #expect(block(imported.spec, startingWith: "Account:") == """
+            Account:
+              id:
+                type: Int?
+                summary: "Read-only: set by the server."
+              pin: String?
+            """)
+        #expect(imported.approximations.filter { $0.contains("Only]") } == [
+            "[readOnly] #/paths/~1login/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties/session: "
+                + "readOnly has no Courier equivalent: 'session' is a request field like any other",
+            "[readOnly] #/components/schemas/Account/properties/id: readOnly has no Courier equivalent: an ordinary optional "
+                + "field, which requests send too when it is set",
+            "[writeOnly] #/components/schemas/Account/properties/pin: writeOnly has no Courier equivalent: an ordinary optional "
+                + "field, decoded from responses too when present",
+        ])
     }
 
     @Test func descriptionsAndDeprecationBecomeDocumentation() throws {
