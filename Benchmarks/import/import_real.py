@@ -12,6 +12,18 @@ Usage (from the repository root):
   python3 Benchmarks/import/import_real.py              # what .ci/run runs: import, lint, compile all three
   python3 Benchmarks/import/import_real.py --no-compile # import and lint only
   python3 Benchmarks/import/import_real.py --release    # also time a release build of courier-import (median of --runs)
+  python3 Benchmarks/import/import_real.py --documents petstore,github   # only these documents
+  python3 Benchmarks/import/import_real.py --compare-oag PATH [--oag-timeout 1200] [--oag-clamp-integers]
+                                                        # also build each document with swift-openapi-generator
+
+--compare-oag (see compare_oag.py) bundles each document into one file (bundle_openapi.py; YAML needs
+PyYAML), generates types and client with the given swift-openapi-generator, and compiles them in a
+second scratch package that depends on swift-openapi-runtime, measured exactly as Courier's client is:
+dependencies built first, then only the generated module, debug, under /usr/bin/time -v. A document
+that the generator cannot build is reported with its error. --oag-timeout bounds each generation and
+each compile (seconds, default 1200). With --oag-clamp-integers, a document the generator rejects is
+tried again with integers beyond Int64 clamped (its parser rejects them; DigitalOcean has 30), and
+both outcomes are printed. .ci/run does not run the comparison (it takes long).
 
 Exits 0 with a message when ../shared/fixtures/openapi is not beside the checkout; non-zero when an
 import fails, the specs do not lint clean, or a generated client does not compile without warnings.
@@ -29,6 +41,9 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 COMPILE = "--no-compile" not in sys.argv
 RELEASE = "--release" in sys.argv
 RUNS = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 3
+OAG = sys.argv[sys.argv.index("--compare-oag") + 1] if "--compare-oag" in sys.argv else None
+OAG_TIMEOUT = float(sys.argv[sys.argv.index("--oag-timeout") + 1]) if "--oag-timeout" in sys.argv else 1200.0
+SELECTED = sys.argv[sys.argv.index("--documents") + 1].split(",") if "--documents" in sys.argv else None
 
 # (name, path under shared/fixtures/openapi, module)
 DOCUMENTS = [
@@ -36,6 +51,11 @@ DOCUMENTS = [
     ("github", "github-ghes-3.6/openapi.json", "GitHubImported"),
     ("digitalocean", "digitalocean/DigitalOcean-public.v2.yaml", "DigitalOceanImported"),
 ]
+if SELECTED is not None:
+    unknown = sorted(set(SELECTED) - {name for name, _, _ in DOCUMENTS})
+    if unknown:
+        sys.exit(f"unknown document(s) {', '.join(unknown)}; known: {', '.join(name for name, _, _ in DOCUMENTS)}")
+    DOCUMENTS = [document for document in DOCUMENTS if document[0] in SELECTED]
 
 
 def find_fixtures():
@@ -151,7 +171,12 @@ def main():
     importer, courier = tool("courier-import"), tool("courier")
     release_importer = tool("courier-import", "release") if RELEASE else None
     work = tempfile.mkdtemp(prefix="courier-import-real-")
-    package = scratch_package(work, [module for _, _, module in DOCUMENTS]) if COMPILE else None
+    package = scratch_package(work, [module for _, _, module in DOCUMENTS]) if COMPILE or OAG else None
+    comparison = None
+    if OAG:
+        import compare_oag
+        comparison = compare_oag.Comparison(OAG, work, [name for name, _, _ in DOCUMENTS], timeout=OAG_TIMEOUT,
+                                            clamp="--oag-clamp-integers" in sys.argv)
     rows = []
     for name, path, module in DOCUMENTS:
         document = os.path.join(fixtures, path)
@@ -174,6 +199,8 @@ def main():
         compiled = compile_client(courier, specs, module, package) if package else None
         rows.append((name, imported.groups(), (seconds, phases), release, counts, unchecked, compiled))
         print(f"{name}: imported, lint clean" + (", compiled without warnings" if compiled else ""), flush=True)
+        if comparison:
+            comparison.measure(name, document, compiled)
 
     print()
     print(f"{'document':<14}{'ops':>6}{'models':>8}{'files':>7}{'specs':>7}{'samples':>9}"
@@ -198,6 +225,8 @@ def main():
     print("\nimport s: the debug courier-import's wall time, one run, and the phases it reports: reading and converting, "
           "writing the files, checking them as courier lint does; release s: medians of --runs runs of the release "
           "tool (--release). compile s, CPU s, peak MB: `swift build --target <client>` under /usr/bin/time -v.")
+    if comparison:
+        comparison.print_table()
     shutil.rmtree(work, ignore_errors=True)
 
 
