@@ -22,10 +22,7 @@ public struct JSONLinesParser: Sendable {
     /// Where the element last returned by ``next()`` is (before the first: index 0, offset 0).
     public private(set) var position = StreamPosition(index: 0, byteOffset: 0)
 
-    private var chunk = Data()
-    private var cursor = 0
-    private var queued: [Data] = []
-    private var chunkOffset = 0
+    private var chunks = ChunkQueue()
     /// The start of a line that began in an earlier chunk, and where it began.
     private var carry: [UInt8] = []
     private var carryOffset = 0
@@ -45,13 +42,7 @@ public struct JSONLinesParser: Sendable {
     /// appending more. Ignored after ``finish()``.
     public mutating func append(_ chunk: Data) {
         guard !finished, !failed, !chunk.isEmpty else { return }
-        if cursor >= self.chunk.count, queued.isEmpty {
-            chunkOffset += self.chunk.count
-            self.chunk = chunk
-            cursor = 0
-        } else {
-            queued.append(chunk)
-        }
+        chunks.append(chunk)
     }
 
     /// Tells the parser the body ended: a last line without `LF` becomes an element.
@@ -66,8 +57,8 @@ public struct JSONLinesParser: Sendable {
     ///   longer than ``maximumLineSize``; the parser then produces nothing more.
     public mutating func next() throws(CourierError) -> Data? {
         while !failed {
-            if cursor < chunk.count {
-                let current = chunk
+            if chunks.hasUnread {
+                let current = chunks.chunk
                 let outcome = current.withUnsafeBytes { scan($0.assumingMemoryBound(to: UInt8.self)) }
                 switch outcome {
                 case .line(let line): return line
@@ -78,7 +69,7 @@ public struct JSONLinesParser: Sendable {
                 case .exhausted: break
                 }
             }
-            if queued.isEmpty {
+            if !chunks.advance() {
                 guard finished else { return nil }
                 defer { release() }
                 guard !carry.isEmpty else { return nil }
@@ -88,18 +79,12 @@ public struct JSONLinesParser: Sendable {
                 }
                 return element(carry.withUnsafeBufferPointer(Self.content), at: carryOffset)
             }
-            chunkOffset += chunk.count
-            chunk = queued.removeFirst()
-            cursor = 0
         }
         return nil
     }
 
     private mutating func release() {
-        chunkOffset += chunk.count
-        chunk = Data()
-        cursor = 0
-        queued = []
+        chunks.release()
         carry = []
     }
 
@@ -111,21 +96,21 @@ public struct JSONLinesParser: Sendable {
 
     private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
         guard let base = bytes.baseAddress else { return .exhausted }
-        var start = cursor
+        var start = chunks.cursor
         let end = bytes.count
         while start < end {
             guard let found = memchr(base + start, 0x0A, end - start) else {
-                if carry.isEmpty { carryOffset = chunkOffset + start }
+                if carry.isEmpty { carryOffset = chunks.chunkOffset + start }
                 if carry.count + (end - start) > maximumLineSize { return .failed(tooLarge(at: carryOffset)) }
                 carry.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                cursor = end
+                chunks.cursor = end
                 return .exhausted
             }
             let stop = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             let line: Data?
             if carry.isEmpty {
-                if stop - start > maximumLineSize { return .failed(tooLarge(at: chunkOffset + start)) }
-                line = element(Self.content(UnsafeBufferPointer(rebasing: bytes[start..<stop])), at: chunkOffset + start)
+                if stop - start > maximumLineSize { return .failed(tooLarge(at: chunks.chunkOffset + start)) }
+                line = element(Self.content(UnsafeBufferPointer(rebasing: bytes[start..<stop])), at: chunks.chunkOffset + start)
             } else {
                 if carry.count + (stop - start) > maximumLineSize { return .failed(tooLarge(at: carryOffset)) }
                 carry.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<stop]))
@@ -134,11 +119,11 @@ public struct JSONLinesParser: Sendable {
             }
             start = stop + 1
             if let line {
-                cursor = start
+                chunks.cursor = start
                 return .line(line)
             }
         }
-        cursor = end
+        chunks.cursor = end
         return .exhausted
     }
 

@@ -19,10 +19,7 @@ public struct JSONSequenceParser: Sendable {
     /// Where the record last returned (or reported truncated) by ``next()`` is.
     public private(set) var position = StreamPosition(index: 0, byteOffset: 0)
 
-    private var chunk = Data()
-    private var cursor = 0
-    private var queued: [Data] = []
-    private var chunkOffset = 0
+    private var chunks = ChunkQueue()
     /// The record's bytes from earlier chunks.
     private var carry: [UInt8] = []
     private var finished = false
@@ -58,13 +55,7 @@ public struct JSONSequenceParser: Sendable {
     /// appending more. Ignored after ``finish()``.
     public mutating func append(_ chunk: Data) {
         guard !finished, !failed, !chunk.isEmpty else { return }
-        if cursor >= self.chunk.count, queued.isEmpty {
-            chunkOffset += self.chunk.count
-            self.chunk = chunk
-            cursor = 0
-        } else {
-            queued.append(chunk)
-        }
+        chunks.append(chunk)
     }
 
     /// Tells the parser the body ended: a record still open is truncated.
@@ -80,8 +71,8 @@ public struct JSONSequenceParser: Sendable {
     ///   larger than ``maximumRecordSize`` (the parser then produces nothing more).
     public mutating func next() throws(CourierError) -> Data? {
         while !failed {
-            if cursor < chunk.count {
-                let current = chunk
+            if chunks.hasUnread {
+                let current = chunks.chunk
                 let outcome = current.withUnsafeBytes { scan($0.assumingMemoryBound(to: UInt8.self)) }
                 switch outcome {
                 case .record(let record): return record
@@ -94,7 +85,7 @@ public struct JSONSequenceParser: Sendable {
                 case .exhausted: break
                 }
             }
-            if queued.isEmpty {
+            if !chunks.advance() {
                 guard finished else { return nil }
                 let open = state
                 state = .between
@@ -102,18 +93,12 @@ public struct JSONSequenceParser: Sendable {
                 if case .record(let start) = open, sawValue { throw truncated(at: start) }
                 return nil
             }
-            chunkOffset += chunk.count
-            chunk = queued.removeFirst()
-            cursor = 0
         }
         return nil
     }
 
     private mutating func release() {
-        chunkOffset += chunk.count
-        chunk = Data()
-        cursor = 0
-        queued = []
+        chunks.release()
         carry = []
     }
 
@@ -134,13 +119,13 @@ public struct JSONSequenceParser: Sendable {
     private static let lf: UInt8 = 0x0A
 
     private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
-        var index = cursor
+        var index = chunks.cursor
         let end = bytes.count
         /// Where the open record's bytes in this chunk begin.
         var recordFrom = index
         while index < end {
             let byte = bytes[index]
-            let offset = chunkOffset + index
+            let offset = chunks.chunkOffset + index
             index += 1
             switch state {
             case .between:
@@ -149,7 +134,7 @@ public struct JSONSequenceParser: Sendable {
                     recordFrom = index
                 } else if !Self.isWhitespace(byte) {
                     state = .skipping
-                    cursor = index
+                    chunks.cursor = index
                     return .truncated(at: offset)
                 }
             case .skipping:
@@ -164,7 +149,7 @@ public struct JSONSequenceParser: Sendable {
                     openRecord(at: offset)
                     recordFrom = index
                     if wasValue {
-                        cursor = index
+                        chunks.cursor = index
                         return .truncated(at: start)
                     }
                 } else if byte == Self.lf, !inString, depth == 0, sawValue {
@@ -181,7 +166,7 @@ public struct JSONSequenceParser: Sendable {
                     state = .between
                     position = StreamPosition(index: produced, byteOffset: start)
                     produced += 1
-                    cursor = index
+                    chunks.cursor = index
                     return .record(record)
                 } else {
                     follow(byte)
@@ -192,7 +177,7 @@ public struct JSONSequenceParser: Sendable {
         if case .record = state {
             carry.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[recordFrom..<end]))
         }
-        cursor = end
+        chunks.cursor = end
         return .exhausted
     }
 
