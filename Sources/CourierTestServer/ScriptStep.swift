@@ -98,8 +98,23 @@ struct ScriptRunner {
         }
     }
 
+    /// Waits `duration` between steps; `false` when the server stops or the peer closes the
+    /// connection meanwhile. Watching the socket, not only the clock, records a hang-up the moment
+    /// it happens rather than at the next write or two (the first write after a `FIN` still
+    /// succeeds), which is what cancel-to-close measurements read.
     private func pause(_ duration: Duration) -> Bool {
-        stop.sleep(duration)
+        let clock = ContinuousClock()
+        let deadline = clock.now + duration
+        while !stop.isRaised {
+            let remaining = deadline - clock.now
+            guard remaining > .zero else { return true }
+            let milliseconds = Int32(min(Double(StopSignal.longestWait), (remaining.seconds * 1000).rounded(.up)))
+            guard stop.waitReadable(socket, milliseconds: milliseconds) else { continue }
+            if socket.peerHasClosed() { return false }
+            // The client sent more (a pipelined request): nothing to watch until the next step.
+            return stop.sleep(deadline - clock.now)
+        }
+        return false
     }
 }
 

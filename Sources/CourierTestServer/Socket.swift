@@ -133,6 +133,15 @@ struct Socket {
         return count >= 0 ? count : nil
     }
 
+    /// Whether the peer closed its side (an orderly `FIN` or a reset), found by looking at the
+    /// next byte without taking it; `false` while it is open, with or without bytes waiting.
+    func peerHasClosed() -> Bool {
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+        if count == 0 { return true }
+        return count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR
+    }
+
     /// Writes all of `bytes`; returns `false` when the peer has gone or `isStopping` says so
     /// while the peer is not reading.
     @discardableResult

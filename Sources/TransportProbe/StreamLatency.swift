@@ -80,12 +80,13 @@ struct StreamLatency {
     private func courier(_ transport: any Transport, server: TestServer) async throws -> (Duration, ContinuousClock.Instant) {
         let client = try Client(service: ServiceConfiguration(name: "latency", baseURL: server.baseURL, timeout: .seconds(30)), transport: transport)
         let start = ContinuousClock.now
-        var first = Duration.zero
+        var (first, broke) = (Duration.zero, start)
         for try await _ in client.serverSentEvents(Request(method: .get, path: "/events"), of: Tick.self) {
-            first = ContinuousClock.now - start
+            broke = ContinuousClock.now
+            first = broke - start
             break
         }
-        return (first, ContinuousClock.now)
+        return (first, broke)
     }
 
     #if AsyncHTTPClient
@@ -94,18 +95,21 @@ struct StreamLatency {
         var request = HTTPClientRequest(url: "\(server.baseURL.absoluteString)/events")
         request.headers.add(name: "Accept", value: "text/event-stream")
         let start = ContinuousClock.now
-        var first = Duration.zero
-        let task = Task {
+        // The loop is left (and the body dropped) the moment the first event is complete; that
+        // moment is what the close is timed from, as for Courier.
+        let task = Task { () -> (Duration, ContinuousClock.Instant) in
             let response = try await client.execute(request, timeout: .seconds(30))
             var seen = ByteBuffer()
             for try await var buffer in response.body {
                 seen.writeBuffer(&buffer)
-                if seen.readableBytesView.firstRange(of: Array("\n\n".utf8)) != nil { return ContinuousClock.now - start }
+                if seen.readableBytesView.firstRange(of: Array("\n\n".utf8)) != nil {
+                    let broke = ContinuousClock.now
+                    return (broke - start, broke)
+                }
             }
-            return Duration.zero
+            return (.zero, ContinuousClock.now)
         }
-        first = try await task.value
-        return (first, ContinuousClock.now)
+        return try await task.value
     }
     #endif
 

@@ -93,7 +93,7 @@ struct WareChainTests {
         let slots = WarePosition.Slot.allCases
         for seed in 0..<5 {
             let log = Recorder<String>()
-            var generator = SeededGenerator(seed: UInt64(seed))
+            var generator = ShuffleGenerator(seed: UInt64(seed))
             let wares: [any Ware] = slots.shuffled(using: &generator).map {
                 Tracer(label: "\($0)", position: WarePosition($0), log: log)
             }
@@ -165,7 +165,7 @@ struct WareChainTests {
 }
 
 /// A repeatable generator for shuffles.
-private struct SeededGenerator: RandomNumberGenerator {
+private struct ShuffleGenerator: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
