@@ -42,10 +42,13 @@ def run_bounded(args, cwd, timeout):
 
 
 def first_errors(output, limit=3):
-    """The first `error:` lines of a tool's output (else its last lines), shortened."""
-    lines = [line.strip() for line in output.splitlines() if "error:" in line.lower()]
-    lines = lines or [line.strip() for line in output.splitlines() if line.strip()][-limit:]
-    return " | ".join(line[:300] for line in lines[:limit])
+    """The generator's `Error:` line, else the first `error:` lines of a tool's output (else its last
+    lines), shortened."""
+    lines = [line.strip() for line in output.splitlines()]
+    chosen = [line for line in lines if line.startswith("Error:")]
+    chosen = chosen or [line for line in lines if re.search(r"(^|: )error:", line)]
+    chosen = chosen or [line for line in lines if line][-limit:]
+    return " | ".join(line[:300] for line in chosen[:limit])
 
 
 def clamp_integers(value):
