@@ -46,6 +46,7 @@ extension EndpointRender: MustacheParent {
         case "reportsProgress": reportsProgress
         case "progressParameter": progressParameter
         case "customizesRequest": customizesRequest
+        case "stream": stream
         default: nil
         }
     }

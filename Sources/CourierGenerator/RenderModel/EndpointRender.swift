@@ -69,6 +69,9 @@ public struct EndpointRender: Sendable, Hashable {
     public var progressParameter: [ParameterRender] = []
     /// The facade method's doc lines (``docs`` with its `progress` parameter).
     public var methodDocs: [String] = []
+    /// The streamed response, when the endpoint declares `stream:`: its facade method returns the
+    /// stream (see ``StreamRender``) and ``responseType`` is `HTTPBody`.
+    public var stream: [StreamRender] = []
 
     /// Creates an endpoint.
     public init(
@@ -119,8 +122,9 @@ public struct EndpointRender: Sendable, Hashable {
         let parameters = methodParameters.map {
             "\($0.declaration): \($0.qualifiedType)" + ($0.defaultValue.first.map { " = \($0)" } ?? "")
         }
+        let effects = stream.first.map { $0.connects ? " async throws" : "" } ?? " async throws"
         return 4 + "public func \(functionName)\(genericClause)(".count + parameters.joined(separator: ", ").count
-            + ") async throws -> \(qualifiedResponseType) {".count > 120
+            + ")\(effects) -> \(qualifiedResponseType) {".count > 120
     }
 
     /// Whether the body is a form.

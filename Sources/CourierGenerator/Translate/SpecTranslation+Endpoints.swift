@@ -63,6 +63,9 @@ extension SpecTranslation {
         }
         headerItems += endpoint.headerParameters.compactMap { item($0, group: .trailing, builder: &builder) }
         var (responseType, qualifiedResponseType) = response(endpoint)
+        // A stream's factory makes a `Request<HTTPBody>`; its method returns the stream.
+        let stream = translateStream(endpoint, functionName: functionName)
+        if let stream { (responseType, qualifiedResponseType) = ("HTTPBody", stream.streamType) }
         let downloads = endpoint.response?.value.isFile == true
         let fileDecoding = downloads ? downloadDestination(builder: &builder) : nil
         let media = translateMedia(endpoint, functionName: functionName)
@@ -105,7 +108,7 @@ extension SpecTranslation {
             timeout: endpoint.timeout.map { [SwiftLiteral.duration(seconds: $0.value)] } ?? [],
             cachePolicy: cachePolicy(endpoint.cache), authentication: authentication(endpoint),
             retry: endpoint.retry.map { [SwiftLiteral.retryOptions($0)] } ?? [],
-            offersUpdates: (endpoint.cache ?? spec.cache)?.policy.value == "localThenRemote",
+            offersUpdates: stream == nil && (endpoint.cache ?? spec.cache)?.policy.value == "localThenRemote",
             idempotencyKeyHeader: endpoint.idempotencyKey.map { [SwiftLiteral.string($0.value)] } ?? [],
             wares: endpoint.wares.map { SwiftLiteral.string($0.value) },
             shardKey: shardKey(endpoint, functionName: functionName))
@@ -117,7 +120,8 @@ extension SpecTranslation {
         rendered.wareProperties = endpoint.wares.map { SwiftIdentifier.member($0.value) }
         rendered.responseHeaders = translateResponseHeaders(endpoint, functionName: functionName).map { [$0] } ?? []
         // With `keys: snakeCase`, decoding errors name the wire keys (`is_prerelease`).
-        if media == nil, spec.keyStrategy?.value == "snakeCase", !["Void", "Data", "String"].contains(responseType) {
+        rendered.stream = stream.map { [$0] } ?? []
+        if media == nil, stream == nil, spec.keyStrategy?.value == "snakeCase", !["Void", "Data", "String"].contains(responseType) {
             rendered.decodingArgument = [".snakeCaseJSON"]
         }
         if let fileDecoding { rendered.decodingArgument = [fileDecoding] }

@@ -52,4 +52,24 @@ import Testing
         #expect(files.keys.sorted() == OutputLayout.outputFileNames(forSpec: spec, layout: layout).sorted())
         try GoldenFile.check(files, name: "hub")
     }
+
+    /// The streaming spec `PetstoreAPI` compiles: server-sent events with a terminator, an event
+    /// union by name, JSON Lines, a JSON text sequence, and their stream samples.
+    @Test func chatYAMLMatchesGoldenFiles() throws {
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        let spec = Rendering.packageRoot + "/Sources/PetstoreAPI/chat.courier.yaml"
+        let generator = Generator(loader: SpecLoader(), translator: Translator(), renderer: try Rendering.renderer(), writer: FileWriter())
+        let layout = OutputLayout.Layout.forSpec(bytes: FileManager.default.contents(atPath: spec)?.count ?? 0)
+        let outcome = generator.generate(specFiles: [spec], outputDirectory: output.path, layouts: ["chat": layout])
+        #expect(!outcome.failed, "\(outcome.diagnostics) \(outcome.failures)")
+        #expect(outcome.diagnostics.isEmpty, "\(outcome.diagnostics)")
+        var files: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: output.path) {
+            files[name] = String(decoding: FileManager.default.contents(atPath: output.path + "/" + name) ?? Data(), as: UTF8.self)
+        }
+        #expect(files.keys.sorted() == OutputLayout.outputFileNames(forSpec: spec, layout: layout).sorted())
+        #expect(files["chat.Client.swift"]?.contains("-> ServerSentEventStream<Chat.RoomEventsEvent>") == true)
+        try GoldenFile.check(files, name: "chat")
+    }
 }

@@ -64,7 +64,7 @@ struct SampleResolution {
 
     /// Whether a successful answer of `endpoint` carries nothing (`response: Empty`, or none).
     static func answersEmpty(_ endpoint: Endpoint) -> Bool {
-        endpoint.media.isEmpty && (endpoint.response == nil || endpoint.response?.value == .named("Empty"))
+        endpoint.stream == nil && endpoint.media.isEmpty && (endpoint.response == nil || endpoint.response?.value == .named("Empty"))
     }
 
     /// The path of a sample file: as written when absolute, else relative to the spec file.
@@ -90,6 +90,8 @@ struct SampleResolution {
             return written.value.value
         }
         guard body != nil, let file = sample.file?.value else { return nil }
+        // A stream's success sample is served as the stream its format says.
+        if let stream = endpoint.stream, (200...299).contains(status) { return stream.format.value.mediaType }
         let fileExtension = URL(fileURLWithPath: file).pathExtension.lowercased()
         if let known = mediaTypes[fileExtension] { return known }
         guard (200...299).contains(status), let response = endpoint.response?.value else { return "application/octet-stream" }
@@ -106,6 +108,8 @@ struct SampleResolution {
         "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8", "xml": "application/xml",
         "csv": "text/csv; charset=utf-8", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg",
         "gif": "image/gif", "webp": "image/webp", "pdf": "application/pdf", "zip": "application/zip",
+        "sse": "text/event-stream", "jsonl": "application/jsonl", "ndjson": "application/x-ndjson",
+        "json-seq": "application/json-seq",
     ]
 
     /// Whether `contentType` is JSON (`application/json`, `application/problem+json`, …).
@@ -122,6 +126,10 @@ struct SampleResolution {
         _ sample: SampleDeclaration, status: Int, body: Data?, contentType: String?, endpoint: Endpoint
     ) {
         let what = "sample " + (sample.file.map { "'\($0.value)' " } ?? "") + "(\(status)) of endpoint '\(endpoint.name.value)'"
+        if let stream = endpoint.stream, (200...299).contains(status) {
+            if let body { checkStream(body, of: stream, what: what, at: sample.location) }
+            return
+        }
         let target: (type: TypeRef, description: String)?
         if (200...299).contains(status) {
             target = successTarget(endpoint)
