@@ -20,6 +20,10 @@ public struct MockOptions: Sendable {
     /// How many threads serve connections: one per core by default; a test serving a few
     /// requests needs one.
     public var threads: Int
+    /// How far apart the elements of a stream sample (server-sent events, JSON Lines, a JSON text
+    /// sequence) are written: the first at once, each next one this much later; zero writes them
+    /// back to back (each still flushed on its own).
+    public var streamInterval: Duration = .zero
 
     /// Options with loopback, port 4010, no latency, no state, no log, 64 MiB bodies and a
     /// thread per core as defaults.

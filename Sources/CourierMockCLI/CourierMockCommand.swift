@@ -37,6 +37,9 @@ struct CourierMockCommand: AsyncParsableCommand {
     @Option(help: "A delay before every answer: milliseconds, seconds, minutes or hours, as specs write durations (200ms, 1.5s).")
     var latency: String?
 
+    @Option(help: "How far apart the elements of a stream sample (.sse, .jsonl, .json-seq) are sent (200ms, 1s); back to back when absent.")
+    var streamInterval: String?
+
     @Flag(help: "Keep the resources that requests create, replace, change and delete, and answer later requests from them.")
     var state = false
 
@@ -46,6 +49,9 @@ struct CourierMockCommand: AsyncParsableCommand {
     func validate() throws {
         if let latency, latency != "0", DurationText.seconds(in: latency) == nil {
             throw ValidationError("--latency takes a duration such as 200ms, 1s or 1.5s, not '\(latency)'")
+        }
+        if let streamInterval, streamInterval != "0", DurationText.seconds(in: streamInterval) == nil {
+            throw ValidationError("--stream-interval takes a duration such as 200ms, 1s or 1.5s, not '\(streamInterval)'")
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--port takes 0 to 65535, not \(port)") }
     }
@@ -63,6 +69,8 @@ struct CourierMockCommand: AsyncParsableCommand {
         let delay = latency.flatMap(DurationText.seconds(in:)).map { Duration.milliseconds(Int64(($0 * 1000).rounded())) } ?? .zero
         let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
         var options = MockOptions(host: host, port: port, latency: delay, keepsState: state)
+        options.streamInterval = streamInterval.flatMap(DurationText.seconds(in:))
+            .map { Duration.milliseconds(Int64(($0 * 1000).rounded())) } ?? .zero
         if !quiet { options.log = { Output.line($0) } }
         let server: MockServer
         do {

@@ -30,6 +30,8 @@ public struct StubBehavior: Sendable {
 
     let timing: Timing
     let outcome: Outcome
+    /// How far apart a stream sample's elements come; `nil` for the transport's `downloadInterval`.
+    var elementInterval: Duration?
 
     /// The success sample (the lowest `2xx`), at once: the default.
     public static let immediate = StubBehavior(timing: .immediate, outcome: .success)
@@ -66,6 +68,19 @@ public struct StubBehavior: Sendable {
 
     /// The same answer, after `delay` on the client's clock (`.status(503).delayed(by: .seconds(2))`).
     public func delayed(by delay: Duration) -> StubBehavior {
-        StubBehavior(timing: .delayed(delay), outcome: outcome)
+        StubBehavior(timing: .delayed(delay), outcome: outcome, elementInterval: elementInterval)
+    }
+
+    /// The success sample at once, a stream sample (server-sent events, JSON Lines, a JSON text
+    /// sequence) handed over one element at a time, `interval` apart on the client's clock: the
+    /// first element at once, each next one `interval` later (a `ManualClock` in tests moves it).
+    public static func streamed(every interval: Duration) -> StubBehavior {
+        StubBehavior(timing: .immediate, outcome: .success, elementInterval: interval)
+    }
+
+    /// The same answer, its stream sample's elements `interval` apart on the client's clock
+    /// (`.delayed(by: .seconds(1)).streamed(every: .milliseconds(200))`).
+    public func streamed(every interval: Duration) -> StubBehavior {
+        StubBehavior(timing: timing, outcome: outcome, elementInterval: interval)
     }
 }

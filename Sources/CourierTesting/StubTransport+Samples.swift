@@ -84,13 +84,18 @@ extension StubTransport {
             }
             sample = success
         }
-        return try await reply(for: sample).run(request, context: context)
+        return try await reply(for: sample, elementInterval: behavior.elementInterval).run(request, context: context)
     }
 
-    /// A reply handing `sample`'s body over in `downloadChunkSize` pieces, `downloadInterval` apart.
-    private func reply(for sample: ResponseSample) -> StubReply {
+    /// A reply handing `sample`'s body over: a stream sample one element at a time,
+    /// `elementInterval` (else `downloadInterval`) apart; any other in `downloadChunkSize` pieces,
+    /// `downloadInterval` apart.
+    private func reply(for sample: ResponseSample, elementInterval: Duration?) -> StubReply {
         let response = sample.rawResponse
         guard !sample.body.isEmpty else { return .response(response) }
+        if let elements = StreamSampleCutting.elements(of: sample.body, contentType: response.http.headerFields[.contentType]) {
+            return .chunks(elements, every: elementInterval ?? downloadInterval, status: sample.status, headers: response.http.headerFields)
+        }
         var pieces: [Data] = []
         var offset = sample.body.startIndex
         while offset < sample.body.endIndex {

@@ -49,4 +49,17 @@ import Testing
             #expect(result.specs.count == 1)
         }
     }
+
+    /// The example specs under `specs/` that are not compiled by a target load without a single
+    /// diagnostic, as the README's whole-spec examples do.
+    @Test(arguments: ["streams.courier.yaml"])
+    func exampleSpecLoadsCleanly(name: String) throws {
+        let path = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("specs").appendingPathComponent(name).path
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        let result = SpecLoader().load(source: source, file: path)
+        #expect(result.diagnostics.map(\.description) == [], "specs/\(name)")
+        #expect(result.specs.first?.endpoints.compactMap(\.stream).count == 4)
+    }
 }

@@ -15,6 +15,8 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         let latency: Duration
         let log: (@Sendable (String) -> Void)?
         let maximumBodySize: Int
+        /// How far apart a stream sample's elements are written.
+        let streamInterval: Duration
     }
 
     private let settings: Settings
@@ -82,21 +84,61 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         var headers = HTTPHeaders()
         for (name, value) in response.headers { headers.add(name: name, value: value) }
-        headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
         let keepAlive = head.isKeepAlive
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
+        let elements = head.method == .HEAD
+            ? nil : StreamSampleCutting.elements(of: response.body, contentType: headers.first(name: "Content-Type"))
+        if elements != nil {
+            // A stream: chunked (no length), one element per write, paced.
+            headers.remove(name: "Content-Length")
+            headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
+            headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
+        } else {
+            headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+        }
         let responseHead = HTTPResponseHead(version: head.version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
         context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
+        if let elements {
+            context.flush()
+            writeElements(elements[...], keepAlive: keepAlive, context: context)
+            return
+        }
         if head.method != .HEAD, !response.body.isEmpty {
             var buffer = context.channel.allocator.buffer(capacity: response.body.count)
             buffer.writeBytes(response.body)
             context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
         }
+        end(keepAlive: keepAlive, context: context)
+    }
+
+    /// Ends the answer, closing the connection unless it is kept alive.
+    private func end(keepAlive: Bool, context: ChannelHandlerContext) {
         if keepAlive {
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         } else {
             let channel = context.channel
             context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+
+    /// Writes a stream sample's elements one at a time, ``Settings/streamInterval`` apart on the
+    /// connection's event loop, then ends the answer; stops when the client has gone.
+    private func writeElements(_ elements: ArraySlice<Data>, keepAlive: Bool, context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        guard let element = elements.first else {
+            end(keepAlive: keepAlive, context: context)
+            return
+        }
+        var buffer = context.channel.allocator.buffer(capacity: element.count)
+        buffer.writeBytes(element)
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        let rest = elements.dropFirst()
+        guard !rest.isEmpty, settings.streamInterval > .zero else {
+            writeElements(rest, keepAlive: keepAlive, context: context)
+            return
+        }
+        context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Self.nanoseconds(settings.streamInterval))) {
+            self.writeElements(rest, keepAlive: keepAlive, context: context)
         }
     }
 

@@ -43,7 +43,8 @@ public final class MockServer: Sendable {
         let responder = Responder(service: service, keepsState: options.keepsState)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, options.threads))
         let settings = MockHTTPHandler.Settings(
-            responder: responder, latency: options.latency, log: options.log, maximumBodySize: options.maximumBodySize)
+            responder: responder, latency: options.latency, log: options.log, maximumBodySize: options.maximumBodySize,
+            streamInterval: options.streamInterval)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
