@@ -26,11 +26,8 @@ extension Client {
         _ request: Request<HTTPBody>, of type: Value.Type, decoder: JSONDecoder? = nil, idleTimeout: Duration? = .seconds(300),
         maximumRecordSize: Int = StreamLimits.defaultMaximumElementSize
     ) async throws -> JSONTextSequence<IdleLimitedChunks, Value> {
-        // `StreamConnection.Format` has no case of its own for sequences yet: wares are told it is
-        // a stream of JSON elements cut by the body (`.jsonLines`), whose Content-Type check (only
-        // an HTML page is refused) fits `application/json-seq` too.
         let response = try await StreamConnect.open(
-            request, core: core, accept: "application/json-seq", connection: StreamConnection(format: .jsonLines, index: 0))
+            request, core: core, accept: "application/json-seq", connection: StreamConnection(format: .jsonTextSequence, index: 0))
         let decoder = decoder ?? core.decoder
         let body = IdleLimitedChunks(response.body, idleTimeout: idleTimeout)
         guard !response.streamWatches.isEmpty else {
