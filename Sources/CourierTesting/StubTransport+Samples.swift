@@ -82,6 +82,12 @@ extension StubTransport {
                 return RawResponse(
                     status: .notImplemented, headers: [.contentType: "text/plain; charset=utf-8"], body: Data(text.utf8))
             }
+            // A stream whose sample ended without a terminator reconnects, as from a real server;
+            // answering the reconnect with the sample again would replay it forever, so the stub
+            // ends it the way a server done with a stream does: `204 No Content`.
+            if request.streamConnection?.isReconnect == true {
+                return RawResponse(status: .noContent, headers: [:], body: Data())
+            }
             sample = success
         }
         return try await reply(for: sample, elementInterval: behavior.elementInterval).run(request, context: context)
