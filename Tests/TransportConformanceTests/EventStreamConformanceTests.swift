@@ -23,12 +23,15 @@ struct EventStreamConformanceTests {
           arguments: TransportUnderTest.allCases)
     func chatStream(_ transport: TransportUnderTest) async throws {
         var steps: [TestServer.Response.Step] = [.chunkedHead(), .chunk(": connected\n\n")]
-        for n in 1...12 { steps += [.pause(.seconds(1)), .chunk(event(n)), .chunk(": keep-alive\n\n")] }
+        for n in 1...12 { steps += [.pause(.seconds(3)), .chunk(event(n)), .chunk(": keep-alive\n\n")] }
         steps += [.chunk("data: [DONE]\n\n"), .lastChunk]
         let script = steps
         try await withServer(transport, routes: { $0.route(.get, "/chat") { _ in .raw(script) } }) { server, client in
             var request = Request<HTTPBody>(method: .get, path: "/chat")
-            request.timeout = .seconds(10)  // generous for the head on a loaded machine; the stream lasts 12 s
+            // Roomy for the head: a full parallel run on two cores can starve the cooperative pool
+            // (and corelibs' one URLSession queue) for 20 s and more at its start. The stream lasts
+            // 36 s, past this timeout.
+            request.timeout = .seconds(30)
             let events = client.serverSentEvents(request, of: Tick.self, terminator: "[DONE]")
             let seen = try await ticks(events)
             #expect(seen == Array(1...12))
