@@ -8,9 +8,14 @@ enum PathExpansion {
     /// one segment, and each `{+name}` by its parameter's segments (its `/` kept, a `.` or `..`
     /// segment refused). An unclosed brace is copied literally with the rest.
     static func append(_ template: String, parameters: [String: String], to path: inout String) throws(CourierError) {
-        // Every byte of a parameter becomes at most three ("%XY"); a leading "/" may be added.
-        var capacity = path.utf8.count + template.utf8.count + 1
-        for value in parameters.values { capacity += 3 * value.utf8.count }
+        // Every byte of a parameter becomes at most three ("%XY"), once per placeholder: a template
+        // may name one parameter several times (sizing each value once overflowed the buffer, a
+        // fuzz finding). A leading "/" may be added.
+        var placeholders = 0
+        for byte in template.utf8 where byte == UInt8(ascii: "{") { placeholders += 1 }
+        var longest = 0
+        for value in parameters.values { longest = max(longest, value.utf8.count) }
+        let capacity = path.utf8.count + template.utf8.count + 1 + 3 * longest * placeholders
         var failure: CourierError?
         let expanded = withContiguousUTF8(of: template) { source in
             String(unsafeUninitializedCapacity: capacity) { buffer in
