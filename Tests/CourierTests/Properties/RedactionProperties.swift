@@ -1,0 +1,127 @@
+import Courier
+import Foundation
+import HTTPTypes
+import InMemoryLogging
+import Logging
+import Testing
+
+/// Where a property run puts the call's credential, besides the header the auth scheme sends.
+enum SecretPlacement: CaseIterable, Sendable {
+    case query, path, header, jsonBody, formBody
+}
+
+/// A token-like secret: letters, digits and the punctuation of base64 and JWTs.
+private let secretAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~+/=")
+
+/// Every way an app might print `error`.
+private func renderings(of error: any Error) -> String {
+    var dumped = ""
+    dump(error, to: &dumped)
+    var texts = [String(describing: error), String(reflecting: error), "\(error)", dumped]
+    if let error = error as? CourierError {
+        texts += [error.message, error.description, String(describing: error.reason), String(describing: error.underlying)]
+    }
+    return texts.joined(separator: "\n")
+}
+
+/// Every message and metadata value `handler` kept, nested values opened.
+private func loggedText(_ handler: InMemoryLogHandler) -> String {
+    func flatten(_ value: Logger.MetadataValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .stringConvertible(let value): value.description
+        case .array(let values): values.map(flatten).joined(separator: "\n")
+        case .dictionary(let values): values.map { "\($0.key)=\(flatten($0.value))" }.joined(separator: "\n")
+        }
+    }
+    return handler.entries.map { entry in
+        ([entry.message.description] + entry.metadata.map { "\($0.key)=\(flatten($0.value))" }).joined(separator: "\n")
+    }.joined(separator: "\n")
+}
+
+/// The spellings of `secret` that would be a leak: as it is, and percent-encoded as Courier
+/// encodes URLs and forms (every byte but the unreserved ones).
+private func spellings(of secret: String) -> [String] {
+    let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    return [secret, secret.addingPercentEncoding(withAllowedCharacters: unreserved) ?? secret]
+}
+
+/// Where a call's text is read for leaks.
+enum LeakPlace: String, CaseIterable, Sendable {
+    /// Every log line and its metadata (the cURL line among them).
+    case log
+    /// Every rendering of the error the call threw.
+    case error
+}
+
+/// Sends one call that carries `secret` as its credential and at `placement`, to a server that
+/// fails with `500` and echoes the request target, its body and the secret in a header; returns
+/// what leaked into `place`, or `nil`.
+private func leak(of secret: String, at placement: SecretPlacement, into place: LeakPlace) async throws -> String? {
+    let transport = CapturingTransport { request in
+        var body = "failed: \(request.http.path ?? "")"
+        if let data = request.body?.data { body += " " + String(decoding: data, as: UTF8.self) }
+        return RawResponse(
+            http: HTTPResponse(status: .internalServerError, headerFields: [.contentType: "text/plain", HTTPField.Name("X-Echo")!: secret]),
+            body: Data(body.utf8))
+    }
+    var service = ServiceConfiguration(name: "props", baseURL: URL(string: "https://api.example.com/v1")!, timeout: .seconds(5))
+    service.authSchemes = [AuthScheme(name: "partner", kind: .apiKeyHeader("X-Partner"))]
+    service.defaultAuthScheme = "partner"
+    var handler = InMemoryLogHandler()
+    handler.logLevel = .trace
+    var logging = RequestLogging.Configuration()
+    logging.includesCurl = true
+    let client = try Client(
+        service: service, transport: transport,
+        wares: [Authenticator(store: MemoryCredentialStore(["partner": .apiKey(secret)])), RequestLogging(logging)],
+        logger: Logger(label: "props") { [handler] _ in handler })
+
+    var request = Request<String>(method: .post, path: "/items/{id}")
+    request.setPathParameter("id", to: placement == .path ? secret : "7")
+    switch placement {
+    case .query: request.addQuery("note", secret)
+    case .header: request.addHeader("X-Note", secret)
+    case .jsonBody: request.body = .json(["note": secret, "other": "x"])
+    case .formBody: request.body = .form([QueryItem(name: "note", value: .string(secret)), QueryItem(name: "other", value: .string("x"))])
+    case .path: break
+    }
+    var thrown: (any Error)?
+    do { _ = try await client.send(request) } catch { thrown = error }
+    guard let thrown else { return "the call did not fail" }
+    guard transport.requests.count == 1 else { return "\(transport.requests.count) requests sent" }
+    let text = place == .log ? loggedText(handler) : renderings(of: thrown)
+    for spelling in spellings(of: secret) where text.contains(spelling) {
+        return "the \(place) shows \(spelling.debugDescription):\n\(text)"
+    }
+    return nil
+}
+
+@Suite("Properties: a call's credential never shows in a log line, cURL line or error, wherever it is placed")
+struct RedactionProperties {
+    @Test("a random secret in the query, the path, a header, a JSON or a form body, echoed by the server: never in the error", arguments: SecretPlacement.allCases)
+    func secretNeverInErrors(_ placement: SecretPlacement) async throws {
+        try await check(placement, .error)
+    }
+
+    /// A finding of this property (#28): the `🚀` start line and the cURL line are written before
+    /// the auth ware has registered the credential, so a credential the app also put in the query,
+    /// path, a header or a body shows there in full (the later lines scrub it). Left to the owner
+    /// of RequestLogging; `withKnownIssue` turns into a failure once it is fixed.
+    @Test("the same secret never in a log or cURL line", arguments: SecretPlacement.allCases)
+    func secretNeverInLogs(_ placement: SecretPlacement) async throws {
+        await withKnownIssue("the start and cURL lines are logged before the credential is registered as a secret") {
+            try await check(placement, .log)
+        }
+    }
+
+    private func check(_ placement: SecretPlacement, _ place: LeakPlace) async throws {
+        try await Property.check(
+            40,
+            generate: { generator in generator.string(from: secretAlphabet, maximumLength: 32, minimumLength: 8) },
+            shrink: { secret in Property.shrink(secret).filter { $0.count >= 8 } }
+        ) { secret in
+            try await leak(of: secret, at: placement, into: place)
+        }
+    }
+}
