@@ -43,7 +43,7 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         loaded = SpecLoader().load(source: text, file: file)
     } else {
         file = scratch + "/api.courier.yaml"
-        FileManager.default.createFile(atPath: file, contents: Data(input.bytes))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(input.bytes))
         loaded = SpecLoader().load(files: [file])
     }
     check(loaded.diagnostics, file: file)
