@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds Courier's fuzz targets (libFuzzer + AddressSanitizer, release) and runs them.
 #
-#   Fuzz/run.sh TARGET SECONDS   fuzz one target for SECONDS from its corpus; prints executions,
+#   Fuzz/run.sh TARGET SECONDS [RUNS]
+#                                fuzz one target for SECONDS (or RUNS executions, if sooner) from
+#                                its corpus; prints executions,
 #                                executions per second and coverage; a crash, a leak, an input
 #                                slower than 1 s or over 2 GB is a finding (saved under
 #                                Fuzz/.build/artifacts/TARGET/ and printed)
@@ -11,6 +13,9 @@
 #                                with FUZZ_MERGE_RUNS=1 also from what runs found
 #   Fuzz/run.sh --build          only build
 #   Fuzz/run.sh --list           the targets
+#
+# FUZZ_NO_BUILD=1 skips the build (runs what Fuzz/.build/release holds), for long runs started
+# while others change the sources.
 #
 # Leak detection is off: Foundation's Data(contentsOf:) leaks a 4 KB buffer when reading a file
 # (seen from FileCredentialStore), which is not Courier's; memory growth still hits -rss_limit_mb.
@@ -41,6 +46,10 @@ dictionary() {
 }
 
 build() {
+    if [ -n "${FUZZ_NO_BUILD:-}" ]; then
+        echo "== not building (FUZZ_NO_BUILD)"
+        return 0
+    fi
     echo "== building the fuzz targets (release, -sanitize=fuzzer,address)"
     local started=$SECONDS
     if command -v flock >/dev/null 2>&1 && [ -z "${FUZZ_LOCKED:-}" ]; then
@@ -90,13 +99,13 @@ report_findings() {
 }
 
 fuzz() {
-    local target=$1 seconds=$2
+    local target=$1 seconds=$2 runs=${3:-}
     local work="$SCRATCH/corpus/$target" artifacts="$SCRATCH/artifacts/$target" log="$SCRATCH/logs/$target.log"
     mkdir -p "$work" "$artifacts" "$(dirname "$log")" "$FUZZ/Corpus/$target"
     rm -f "$artifacts"/*
     local status=0
     (cd "$SCRATCH" && nice -n 19 "$BIN/$target" -dict="$(dictionary "$target")" -rss_limit_mb=2048 -timeout=1 -detect_leaks=0 \
-        -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$artifacts/" \
+        -max_total_time="$seconds" ${runs:+-runs="$runs"} -print_final_stats=1 -artifact_prefix="$artifacts/" \
         "$work" "$FUZZ/Corpus/$target") >"$log" 2>&1 || status=$?
     local executions speed coverage
     executions=$(grep -Eo 'stat::number_of_executed_units: +[0-9]+' "$log" | grep -Eo '[0-9]+$' || true)
@@ -156,9 +165,9 @@ case "${1:-}" in
     "" | -h | --help) sed -n '2,20p' "$0" ;;
     *)
         target=$1
-        seconds=${2:?"usage: Fuzz/run.sh TARGET SECONDS"}
+        seconds=${2:?"usage: Fuzz/run.sh TARGET SECONDS [RUNS]"}
         printf '%s\n' "${TARGETS[@]}" | grep -qx "$target" || { echo "no target $target; Fuzz/run.sh --list" >&2; exit 2; }
         build
-        fuzz "$target" "$seconds"
+        fuzz "$target" "$seconds" "${3:-}"
         ;;
 esac
