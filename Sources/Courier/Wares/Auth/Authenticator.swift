@@ -145,15 +145,19 @@ public final class Authenticator: Ware, ClientAttaching {
         // The session's secret goes into this call's storage now, not only when it is applied: a
         // call answered by the cache or a coalesced call never reaches this ware, yet its log lines
         // and errors must not show the token either.
-        let known = schemes.withLock { schemes -> (Principal, String?)? in
+        // The first call of a session loads the credentials here, before any ware has logged a
+        // line: its secrets are registered on that path too (a start line once showed a token
+        // the app had also put in the query, found by the redaction property of #28).
+        let known = schemes.withLock { schemes -> (Principal, Credentials?)? in
             guard let principal = schemes[scheme.name]?.currentPrincipal(scheme.name) else { return nil }
-            return (principal, schemes[scheme.name]?.credentials?.token ?? schemes[scheme.name]?.credentials?.password)
+            return (principal, schemes[scheme.name]?.credentials)
         }
-        if let (principal, secret) = known {
-            if let secret { context.storage.addSecret(secret) }
+        if let (principal, credentials) = known {
+            if let credentials { context.storage.addSecrets(credentials.secretValues) }
             return principal
         }
         guard let snapshot = try? await current(scheme.name) else { return Principal("auth:\(scheme.name):unreadable") }
+        if let credentials = snapshot.credentials { context.storage.addSecrets(credentials.secretValues) }
         return SchemeState.principal(scheme.name, identity: snapshot.credentials?.identity)
     }
 

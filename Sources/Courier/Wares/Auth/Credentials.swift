@@ -77,3 +77,15 @@ public struct Credentials: Sendable, Hashable, Codable, CustomStringConvertible,
         ])
     }
 }
+
+extension Credentials {
+    /// Every value of these credentials that must never show in text about a call: the tokens,
+    /// the password and the `Authorization` value basic authentication sends for it.
+    var secretValues: [String] {
+        var values = [token, refreshToken, password].compactMap { $0 }
+        if let username, let password {
+            values.append(Data("\(username):\(password)".utf8).base64EncodedString())
+        }
+        return values.filter { $0.utf8.count >= CallSecrets.minimumLength }
+    }
+}

@@ -89,6 +89,47 @@ struct RequestLoggingTests {
         #expect(text.contains("user=ada&password=<redacted>"))
     }
 
+    /// A finding of the redaction property (#28): the first call of a session logged its 🚀 and
+    /// cURL lines before the ``Authenticator`` had loaded the credential, so a key the app also
+    /// put in the query or a body (an echo field, a signed URL) showed there in full.
+    @Test("the first call of a session: a credential repeated in the query and the body never shows in the start or cURL line")
+    func credentialRepeatedOnFirstCall() async throws {
+        let server = try TestServer()
+        server.route(.post, "/echo") { _ in .json(#"{"ok":true}"#) }
+        server.start()
+        defer { server.stop() }
+        var service = ServiceConfiguration(name: "log", baseURL: server.baseURL, timeout: .seconds(60))
+        service.authSchemes = [AuthScheme(name: "partner", kind: .apiKeyHeader("X-Partner")), AuthScheme(name: "user", kind: .basic)]
+        service.defaultAuthScheme = "partner"
+        var handler = InMemoryLogHandler()
+        handler.logLevel = .trace
+        var configuration = RequestLogging.Configuration()
+        configuration.includesCurl = true
+        let store = MemoryCredentialStore(["partner": .apiKey("PARTNERKEY9"), "user": .basic(username: "ada", password: "LOVELACE7")])
+        let client = try Client(
+            service: service, wares: [RequestLogging(configuration), Authenticator(store: store)],
+            logger: Logger(label: "logging-test") { [handler] _ in handler })
+
+        var keyed = Request<[String: Bool]>(method: .post, path: "/echo", name: "echoKey")
+        keyed.addQuery("signature", "PARTNERKEY9")
+        keyed.body = .json(["note": "PARTNERKEY9"])
+        _ = try await client.send(keyed)
+        var basic = Request<[String: Bool]>(method: .post, path: "/echo", name: "echoBasic")
+        basic.authentication = .scheme("user")
+        basic.addQuery("p", "LOVELACE7")
+        basic.addHeader("X-Echo", Data("ada:LOVELACE7".utf8).base64EncodedString())
+        _ = try await client.send(basic)
+
+        let text = handler.entries.map { entry in
+            "\(entry.message) " + entry.metadata.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        }.joined(separator: "\n")
+        #expect(text.contains("🚀 POST") && text.contains("curl -X POST"), "the lines under test were written:\n\(text)")
+        for secret in ["PARTNERKEY9", "LOVELACE7", Data("ada:LOVELACE7".utf8).base64EncodedString()] {
+            #expect(!text.contains(secret), "\(secret) leaked:\n\(text)")
+        }
+        #expect(server.requests.count == 2)
+    }
+
     @Test("a cache hit is logged with its source")
     func cacheHit() async throws {
         let server = try TestServer()
