@@ -14,7 +14,8 @@ public struct StreamRender: Sendable, Hashable {
     public var elementType: String
     /// The arguments of the `Client` call, one per line, the request (`request`) first:
     /// `of: Chat.ChatChunk.self`, `terminator: "[DONE]"`, `reconnection: .disabled`,
-    /// `idleTimeout: .seconds(60)`. An event union's decoding closure follows them.
+    /// `idleTimeout: .seconds(60)`, `maximumEventSize: 65536` (`maximumLineSize`, `maximumRecordSize`).
+    /// An event union's decoding closure follows them.
     public var arguments: [String]
     /// Whether the method connects before returning (`async throws`: JSON Lines and sequences);
     /// server-sent events connect when the iteration starts.

@@ -10,6 +10,15 @@ extension SpecTranslation {
         if let terminator = stream.terminator { options.append("terminator: " + SwiftLiteral.string(terminator.value)) }
         if stream.reconnect?.value == false { options.append("reconnection: .disabled") }
         if let idle = stream.idleTimeout { options.append("idleTimeout: " + SwiftLiteral.duration(seconds: idle.value)) }
+        if let size = stream.maximumElementSize {
+            // The runtime names the limit after the format's element.
+            let label = switch stream.format.value {
+            case .events: "maximumEventSize"
+            case .lines: "maximumLineSize"
+            case .sequence: "maximumRecordSize"
+            }
+            options.append("\(label): \(size.value)")
+        }
         switch stream.elements {
         case .single(let type):
             guard let element = speller.qualified(type.value) else {

@@ -7,6 +7,7 @@
 ///   terminator: "[DONE]"
 ///   reconnect: false
 ///   idleTimeout: 60s
+///   maximumElementSize: 64KB
 /// ```
 public struct StreamSetting: Sendable {
     /// How the body is cut into elements: the key that names the element type.
@@ -47,19 +48,23 @@ public struct StreamSetting: Sendable {
     public var reconnect: Located<Bool>?
     /// Seconds the body may send nothing before the connection counts as dropped (`idleTimeout:`).
     public var idleTimeout: Located<Double>?
+    /// The most bytes one element (an event, a line, a record) may hold (`maximumElementSize:`);
+    /// the runtime's default (1 MB) when absent.
+    public var maximumElementSize: Located<Int>?
     /// Where `stream:` was written.
     public var location: SourceLocation
 
     /// Creates a setting.
     public init(
         format: Located<Format>, elements: Elements, terminator: Located<String>? = nil, reconnect: Located<Bool>? = nil,
-        idleTimeout: Located<Double>? = nil, location: SourceLocation
+        idleTimeout: Located<Double>? = nil, maximumElementSize: Located<Int>? = nil, location: SourceLocation
     ) {
         self.format = format
         self.elements = elements
         self.terminator = terminator
         self.reconnect = reconnect
         self.idleTimeout = idleTimeout
+        self.maximumElementSize = maximumElementSize
         self.location = location
     }
 

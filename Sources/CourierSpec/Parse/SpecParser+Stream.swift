@@ -1,8 +1,12 @@
 extension SpecParser {
     /// Keys of `stream:`.
-    static let streamKeys: Set<String> = Set(StreamSetting.Format.allCases.map(\.rawValue)).union(["terminator", "reconnect", "idleTimeout"])
+    static let streamKeys: Set<String> = Set(StreamSetting.Format.allCases.map(\.rawValue))
+        .union(["terminator", "reconnect", "idleTimeout", "maximumElementSize"])
+    /// The runtime's names for the element size limit, one per format: a spec writes
+    /// `maximumElementSize` for every format.
+    static let runtimeSizeKeys: Set<String> = ["maximumEventSize", "maximumLineSize", "maximumRecordSize"]
 
-    /// `stream: { events: ChatChunk, terminator: "[DONE]", reconnect: false, idleTimeout: 60s }`,
+    /// `stream: { events: ChatChunk, terminator: "[DONE]", reconnect: false, idleTimeout: 60s, maximumElementSize: 64KB }`,
     /// `stream: { events: { message: RoomMessage, joined: RoomJoin } }`, `stream: { lines: LogEntry }`
     /// or `stream: { sequence: Item }`: exactly one format key naming the element type.
     mutating func streamSetting(_ node: YAMLNode, what: String) -> StreamSetting? {
@@ -14,7 +18,12 @@ extension SpecParser {
             return nil
         }
         guard let mapping = KeyedMapping(node, what: what, log: &log) else { return nil }
-        mapping.warnAboutUnknownKeys(known: Self.streamKeys, in: what, log: &log)
+        mapping.warnAboutUnknownKeys(known: Self.streamKeys.union(Self.runtimeSizeKeys), in: what, log: &log)
+        for pair in mapping.pairs where Self.runtimeSizeKeys.contains(pair.key) {
+            log.warning(
+                "unknown key '\(pair.key)' in \(what); did you mean 'maximumElementSize'? (one key for events, lines and records)",
+                at: pair.keyLocation)
+        }
         let formats = mapping.pairs.filter { StreamSetting.Format(rawValue: $0.key) != nil }
         for extra in formats.dropFirst() {
             log.error(
@@ -72,6 +81,9 @@ extension SpecParser {
             }
         }
         if let node = mapping.value("idleTimeout") { setting.idleTimeout = duration(node, what: "`idleTimeout` of \(what)") }
+        if let node = mapping.value("maximumElementSize") {
+            setting.maximumElementSize = size(node, what: "`maximumElementSize` of \(what)")
+        }
         return setting
     }
 

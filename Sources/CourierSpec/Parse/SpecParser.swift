@@ -30,6 +30,23 @@ struct SpecParser {
         return Located(seconds, at: text.location)
     }
 
+    /// Reads a size: bytes (`65536`), or a whole number with `B`, `KB` or `MB` (`64KB`, `1MB`).
+    mutating func size(_ node: YAMLNode, what: String) -> Located<Int>? {
+        guard let text = text(node, what: what) else { return nil }
+        switch SizeText.read(text.value) {
+        case .bytes(let bytes):
+            return Located(bytes, at: text.location)
+        case .tooLarge:
+            log.error("size '\(text.value)' for \(what) is over the largest allowed, 1024MB", at: text.location)
+        case .invalid:
+            log.error(
+                "invalid size '\(text.value)' for \(what); write bytes (65536) or a positive whole number with "
+                    + "B, KB or MB (512B, 64KB, 1MB)",
+                at: text.location)
+        }
+        return nil
+    }
+
     /// The number of seconds `text` means, if it is a valid positive duration.
     static func seconds(in text: String) -> Double? {
         DurationText.seconds(in: text)

@@ -1,7 +1,8 @@
 import Testing
 @testable import CourierSpec
 
-/// `stream:` of an endpoint: the formats, the event union, terminator, reconnect and idle timeout.
+/// `stream:` of an endpoint: the formats, the event union, terminator, reconnect, idle timeout and
+/// the element size limit.
 @Suite struct StreamParsingTests {
     /// The service and its models; `endpoints:` is line 9.
     private static let header = """
@@ -104,6 +105,48 @@ import Testing
             "16:77: error: invalid duration 'soon' for `idleTimeout` of `stream` of endpoint 'g'; write seconds (30) or a "
                 + "positive number with ms, s, m or h (500ms, 30s, 2m)",
             "16:83: warning: unknown key 'terminatr' in `stream` of endpoint 'g'; did you mean 'terminator'?",
+        ])
+    }
+
+    @Test func maximumElementSizeTakesBytesKilobytesAndMegabytes() throws {
+        let parsed = try spec(Self.header + """
+            endpoints:
+              a: { get: /a, stream: { events: ChatChunk, maximumElementSize: 64KB } }
+              b: { get: /b, stream: { lines: LogEntry, maximumElementSize: 1MB } }
+              c: { get: /c, stream: { sequence: Item, maximumElementSize: 4096 } }
+              d: { get: /d, stream: { lines: LogEntry, maximumElementSize: 512 B } }
+              e: { get: /e, stream: { lines: LogEntry } }
+            """)
+        #expect(parsed.endpoints.map { $0.stream?.maximumElementSize?.value } == [65_536, 1_048_576, 4096, 512, nil])
+        #expect(parsed.endpoints.first?.stream?.maximumElementSize?.location.line == 10)
+    }
+
+    @Test func badMaximumElementSizesAreErrorsAtTheirValue() {
+        #expect(diagnostics(Self.header + """
+            endpoints:
+              a: { get: /a, stream: { events: ChatChunk, maximumElementSize: 64kb } }
+              b: { get: /b, stream: { lines: LogEntry, maximumElementSize: 0 } }
+              c: { get: /c, stream: { lines: LogEntry, maximumElementSize: -1 } }
+              d: { get: /d, stream: { lines: LogEntry, maximumElementSize: 1.5MB } }
+              e: { get: /e, stream: { lines: LogEntry, maximumElementSize: 2048MB } }
+              f: { get: /f, stream: { lines: LogEntry, maximumElementSize: 99999999999999999999999 } }
+              g: { get: /g, stream: { lines: LogEntry, maximumElementSize: [1] } }
+              h: { get: /h, stream: { lines: LogEntry, maximumLineSize: 1MB } }
+            """) == [
+            "10:66: error: invalid size '64kb' for `maximumElementSize` of `stream` of endpoint 'a'; write bytes (65536) "
+                + "or a positive whole number with B, KB or MB (512B, 64KB, 1MB)",
+            "11:64: error: invalid size '0' for `maximumElementSize` of `stream` of endpoint 'b'; write bytes (65536) "
+                + "or a positive whole number with B, KB or MB (512B, 64KB, 1MB)",
+            "12:64: error: invalid size '-1' for `maximumElementSize` of `stream` of endpoint 'c'; write bytes (65536) "
+                + "or a positive whole number with B, KB or MB (512B, 64KB, 1MB)",
+            "13:64: error: invalid size '1.5MB' for `maximumElementSize` of `stream` of endpoint 'd'; write bytes (65536) "
+                + "or a positive whole number with B, KB or MB (512B, 64KB, 1MB)",
+            "14:64: error: size '2048MB' for `maximumElementSize` of `stream` of endpoint 'e' is over the largest allowed, 1024MB",
+            "15:64: error: size '99999999999999999999999' for `maximumElementSize` of `stream` of endpoint 'f' is over the "
+                + "largest allowed, 1024MB",
+            "16:64: error: `maximumElementSize` of `stream` of endpoint 'g' must be text, found a list",
+            "17:44: warning: unknown key 'maximumLineSize' in `stream` of endpoint 'h'; did you mean 'maximumElementSize'? "
+                + "(one key for events, lines and records)",
         ])
     }
 

@@ -6,9 +6,9 @@ extension SampleResolution {
     static let streamProblemLimit = 10
 
     /// Checks each element of a stream's success sample against its type (the event union's
-    /// case by event name; an unlisted name is the `unknown` case and fits), up to the terminator,
-    /// reporting at the sample's line with the element's number, its line in the file and the
-    /// JSON path.
+    /// case by event name; an unlisted name is the `unknown` case and fits) and against the
+    /// stream's `maximumElementSize`, up to the terminator, reporting at the sample's line with
+    /// the element's number, its line in the file and the JSON path.
     mutating func checkStream(_ body: Data, of stream: StreamSetting, what: String, at location: SourceLocation) {
         let fit = SampleFit(
             models: models, dateFormat: spec.dateFormat?.value ?? "iso8601",
@@ -31,6 +31,14 @@ extension SampleResolution {
                 type = match.type.value
             }
             let place = "\(what), \(noun) \(index + 1) (line \(element.line))"
+            if let limit = stream.maximumElementSize?.value, element.data.count > limit {
+                problems += 1
+                log.error(
+                    "\(place) holds \(element.data.count) bytes, more than the stream's `maximumElementSize` of \(limit) "
+                        + "(line \(stream.maximumElementSize?.location.line ?? 0)); the client would fail on it",
+                    at: location)
+                continue
+            }
             let json: SampleJSON
             switch SampleJSON.parse(element.data) {
             case .success(let value):

@@ -60,7 +60,8 @@ extension ChatClient {
             of: Chat.ChatChunk.self,
             terminator: "[DONE]",
             reconnection: .disabled,
-            idleTimeout: .seconds(60)
+            idleTimeout: .seconds(60),
+            maximumEventSize: 262144
         )
     }
 
@@ -78,7 +79,8 @@ extension ChatClient {
         let request = Chat.tailLogs(level: level)
         return try await client.jsonLines(
             request,
-            of: Chat.LogEntry.self
+            of: Chat.LogEntry.self,
+            maximumLineSize: 65536
         )
     }
 

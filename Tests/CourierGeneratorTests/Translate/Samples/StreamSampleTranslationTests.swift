@@ -105,4 +105,26 @@ import Testing
                 + "at the top level: missing key 'delta' of Chunk",
         ])
     }
+
+    @Test func elementsOverTheMaximumElementSizeAreReported() throws {
+        let (_, diagnostics) = try generate("""
+              chat:
+                post: /chat
+                stream: { events: Chunk, maximumElementSize: 30B }
+                sample: samples/chat.sse
+              logs:
+                get: /logs
+                stream: { lines: Entry, maximumElementSize: 40 }
+                sample: samples/logs.jsonl
+            """, files: [
+                "samples/chat.sse": "data: {\"delta\":\"a\",\"index\":0}\n\ndata: {\"delta\":\"a longer one\",\"index\":1}\n\n",
+                "samples/logs.jsonl": "{\"level\":1,\"message\":\"short\"}\n{\"level\":2,\"message\":\"rather longer than forty\"}\n",
+            ])
+        #expect(diagnostics == [
+            "16:13: error: sample 'samples/chat.sse' (200) of endpoint 'chat', event 2 (line 3) holds 34 bytes, more than "
+                + "the stream's `maximumElementSize` of 30 (line 15); the client would fail on it",
+            "20:13: error: sample 'samples/logs.jsonl' (200) of endpoint 'logs', line 2 (line 2) holds 48 bytes, more than "
+                + "the stream's `maximumElementSize` of 40 (line 19); the client would fail on it",
+        ])
+    }
 }
