@@ -5,38 +5,43 @@ import PackagePlugin
 ///
 /// For teams that commit generated code: writes what the build plugin would generate into
 /// `<target>/Generated/` so it can be reviewed and checked in. Use it instead of the build
-/// plugin on that target, not together with it (the types would be declared twice).
+/// plugin on that target, not together with it (the types would be declared twice). A package
+/// (here) and an Xcode project (`CourierGenerateCommand+Xcode.swift`) go through the same
+/// ``CourierPlan/committedGenerations(for:requested:in:courierTemplates:)``.
 @main
 struct CourierGenerateCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        var extractor = ArgumentExtractor(arguments)
-        let requested = Set(extractor.extractOption(named: "target"))
-        let tool = try context.tool(named: "CourierCLI").url
-        let templates = try CourierFiles.templatesDirectory(in: context.package)
-
-        let targets = context.package.targets
-            .compactMap { $0 as? SourceModuleTarget }
-            .filter { requested.isEmpty || requested.contains($0.name) }
-        let unknown = requested.subtracting(targets.map(\.name))
-        guard unknown.isEmpty else {
-            throw PluginFailure("no target named \(unknown.sorted().joined(separator: ", ")) in \(context.package.displayName)")
+        let targets = context.package.targets.compactMap { $0 as? SourceModuleTarget }.map {
+            CourierTargetFiles(name: $0.name, files: $0.sourceFiles.map(\.url), directory: $0.directoryURL)
         }
-
-        var generated = 0
-        for target in targets {
-            let specs = target.sourceFiles.map(\.url).filter(CourierFiles.isSpec).sorted { $0.path < $1.path }
-            guard !specs.isEmpty else { continue }
-            let output = target.directoryURL.appendingPathComponent("Generated")
-            let templateArguments = CourierFiles.templateArguments(courier: templates, target: target.directoryURL).arguments
-            try run(tool, ["generate"] + specs.map(\.path) + ["--output", output.path] + templateArguments
-                + CourierFiles.layoutArguments(for: specs))
-            print("Courier: wrote \(target.name)/Generated from \(specs.map(\.lastPathComponent).joined(separator: ", "))")
-            generated += 1
-        }
-        if generated == 0 { print("Courier: no *.courier.yaml specs found in the selected targets") }
+        try Self.generate(
+            targets, in: context.package.displayName, arguments: arguments,
+            courierTemplates: CourierPackageLookup.templatesDirectory(in: context.package),
+            tool: { try context.tool(named: $0).url }
+        )
     }
 
-    private func run(_ tool: URL, _ arguments: [String]) throws {
+    /// Runs `courier generate` for every selected target, whichever host described them.
+    static func generate(
+        _ targets: [CourierTargetFiles], in container: String, arguments: [String], courierTemplates: URL?,
+        tool: (String) throws -> URL
+    ) throws {
+        var extractor = ArgumentExtractor(arguments)
+        let requested = Set(extractor.extractOption(named: "target"))
+        let generations = try CourierPlan.committedGenerations(
+            for: targets, requested: requested, in: container, courierTemplates: courierTemplates)
+        guard !generations.isEmpty else {
+            print("Courier: no *.courier.yaml specs found in the selected targets")
+            return
+        }
+        let executable = try tool(CourierPlan.toolName)
+        for generation in generations {
+            try run(executable, generation.arguments)
+            print("Courier: wrote \(generation.outputDirectory.path) from \(generation.specs.map(\.lastPathComponent).joined(separator: ", "))")
+        }
+    }
+
+    private static func run(_ tool: URL, _ arguments: [String]) throws {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments

@@ -4,31 +4,36 @@ import PackagePlugin
 /// Generates Swift from the `*.courier.yaml` specs of the target it is applied to.
 ///
 /// Kept thin on purpose: it finds the inputs, declares inputs and outputs so that editing a spec
-/// or a template regenerates (and a no-op build does not), and runs `courier generate`.
+/// or a template regenerates (and a no-op build does not), and runs `courier generate`. A package
+/// target (here) and an Xcode project target (`CourierPlugin+Xcode.swift`) go through the same
+/// ``CourierPlan/generation(for:output:courierTemplates:)``.
 @main
 struct CourierPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let files = target.sourceFiles.map(\.url)
-        let specs = files.filter(CourierFiles.isSpec).sorted { $0.path < $1.path }
-        guard !specs.isEmpty else { return [] }
+        return try Self.commands(
+            for: CourierTargetFiles(name: target.name, files: target.sourceFiles.map(\.url), directory: target.directoryURL),
+            workDirectory: context.pluginWorkDirectoryURL,
+            courierTemplates: CourierPackageLookup.templatesDirectory(in: context.package),
+            tool: { try context.tool(named: $0).url }
+        )
+    }
 
-        let templates = CourierFiles.templateArguments(
-            courier: try CourierFiles.templatesDirectory(in: context.package), target: target.directoryURL)
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedSources")
-        // Samples and other data files beside the specs are embedded by the generator, so a
-        // change to any of them must regenerate too.
-        let dataFiles = files.filter { !CourierFiles.isSpec($0) && $0.pathExtension != "swift" }
-        let arguments = ["generate"] + specs.map(\.path) + ["--output", output.path] + templates.arguments
-            + CourierFiles.layoutArguments(for: specs)
-
+    /// The build command for one target, whichever host described it.
+    static func commands(
+        for target: CourierTargetFiles, workDirectory: URL, courierTemplates: URL?, tool: (String) throws -> URL
+    ) throws -> [Command] {
+        let output = CourierPlan.buildOutput(workDirectory: workDirectory)
+        guard let generation = CourierPlan.generation(for: target, output: output, courierTemplates: courierTemplates) else {
+            return []
+        }
         return [
             .buildCommand(
-                displayName: "Courier: generating \(target.name) from \(specs.map(\.lastPathComponent).joined(separator: ", "))",
-                executable: try context.tool(named: "CourierCLI").url,
-                arguments: arguments,
-                inputFiles: specs + dataFiles + templates.files,
-                outputFiles: specs.flatMap { CourierFiles.outputs(for: $0, in: output) }
+                displayName: generation.displayName,
+                executable: try tool(CourierPlan.toolName),
+                arguments: generation.arguments,
+                inputFiles: generation.inputFiles,
+                outputFiles: generation.outputFiles
             ),
         ]
     }

@@ -1,8 +1,9 @@
 import Foundation
-import PackagePlugin
 
 /// What the Courier plugins agree on with the `courier` tool: which files are specs, which
-/// files a spec generates, and where Courier's templates are.
+/// files a spec generates, and which are templates.
+///
+/// Foundation only, no `PackagePlugin`: `Tests/CourierPluginTests` compiles this file too.
 enum CourierFiles {
     /// How a spec's code is spread over files (a copy of `OutputLayout.Layout` in
     /// CourierGenerator, which this must match: the plugin cannot link the generator).
@@ -68,51 +69,13 @@ enum CourierFiles {
         return Layout(of: spec).outputSuffixes.map { directory.appendingPathComponent("\(stem).\($0).swift") }
     }
 
-    /// Courier's own `templates/`: in the package that vends the plugin, which is the consumer's
-    /// package itself only when Courier builds its own targets.
-    static func templatesDirectory(in package: Package) throws -> URL {
-        guard let courier = findCourier(in: package) else {
-            throw PluginFailure("cannot find the Courier package among the dependencies of \(package.displayName)")
-        }
-        let templates = courier.directoryURL.appendingPathComponent("templates")
-        guard FileManager.default.fileExists(atPath: templates.path) else {
-            throw PluginFailure("Courier's templates directory is missing at \(templates.path)")
-        }
-        return templates
-    }
-
     /// The folder in a target whose `*.mustache` files replace Courier's templates of the same name.
     static let customTemplatesFolder = "CourierTemplates"
 
-    /// `--default-templates <Courier's> [--templates <the target's CourierTemplates>]`, and the
-    /// template files to declare as inputs.
-    static func templateArguments(courier: URL, target: URL) -> (arguments: [String], files: [URL]) {
-        let custom = target.appendingPathComponent(customTemplatesFolder)
-        var arguments = ["--default-templates", courier.path]
-        var files = templateFiles(in: courier)
-        if FileManager.default.fileExists(atPath: custom.path) {
-            arguments += ["--templates", custom.path]
-            files += templateFiles(in: custom)
-        }
-        return (arguments, files)
-    }
-
+    /// The `*.mustache` files of `directory`, sorted.
     static func templateFiles(in directory: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".mustache") }.sorted().map { directory.appendingPathComponent($0) }
-    }
-
-    /// Breadth-first, so the nearest Courier wins if several versions were somehow in the graph.
-    private static func findCourier(in root: Package) -> Package? {
-        var queue = [root]
-        var seen = Set<String>()
-        while !queue.isEmpty {
-            let package = queue.removeFirst()
-            guard seen.insert(package.id).inserted else { continue }
-            if package.targets.contains(where: { $0.name == "CourierCLI" }) { return package }
-            queue += package.dependencies.map(\.package)
-        }
-        return nil
     }
 }
 

@@ -17,10 +17,10 @@ struct GenerateCommand: ParsableCommand {
             `sharded4`, `sharded16`), unless `--layout <stem>=<layout>` says otherwise. Files whose contents \
             did not change are not rewritten.
 
-            Templates come from Courier's `templates/` directory. With `--templates`, files found in that \
-            directory replace the default template of the same name one by one (a custom directory only \
-            needs the templates it changes, and may add partials); when Courier's own directory cannot be \
-            found, the custom directory must hold every template.
+            Templates come from `--default-templates` (Courier's `templates/` directory; the build plugin \
+            passes it when it can find it) or else from the copy of those templates this tool carries. With \
+            `--templates`, files found in that directory replace the default template of the same name one \
+            by one (a custom directory only needs the templates it changes, and may add partials).
 
             Examples:
               courier generate petstore.courier.yaml --output Generated
@@ -40,20 +40,23 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "File layout of one spec, as <stem>=<layout> with compact1, compact4, sharded4 or sharded16 (the build plugin passes them); by file size when absent.")
     var layout: [String] = []
 
-    @Option(help: "Courier's own templates directory (the build plugin passes it); found next to the executable when absent.")
+    @Option(help: "Courier's own templates directory (the build plugin passes it when it finds it); the templates built into this tool when absent.")
     var defaultTemplates: String?
 
     func run() throws {
         let templateSet: TemplateSet
         let renderer: TemplateRenderer
         do {
-            templateSet = try TemplateSet.load(custom: templates, defaults: defaultTemplates ?? TemplateLocator.defaultDirectory())
+            // Without --default-templates, the templates this tool carries: an Xcode project's
+            // build plugin has no package to find Courier's templates/ directory in.
+            if let defaultTemplates {
+                templateSet = try TemplateSet.load(custom: templates, defaults: defaultTemplates)
+            } else {
+                templateSet = try TemplateSet.embedded(custom: templates)
+            }
             renderer = try TemplateRenderer(templates: templateSet)
         } catch {
             Console.error(error.description)
-            if defaultTemplates == nil, TemplateLocator.defaultDirectory() == nil, templates == nil {
-                Console.error("note: pass --templates <dir>; Courier's templates/ directory was not found next to the executable")
-            }
             throw ExitCode.failure
         }
         let generator = Generator(

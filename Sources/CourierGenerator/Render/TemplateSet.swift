@@ -35,6 +35,18 @@ public struct TemplateSet: Sendable {
         return set
     }
 
+    /// Courier's own templates as the module carries them (``DefaultTemplates``), then every
+    /// `*.mustache` file of `custom` (replacing same-named ones).
+    ///
+    /// Needs no directory of Courier's: what `courier generate` uses without
+    /// `--default-templates`, as when an Xcode project's build plugin runs it.
+    public static func embedded(custom: String?) throws(RenderError) -> TemplateSet {
+        var set = TemplateSet(texts: DefaultTemplates.texts)
+        set.paths = Dictionary(uniqueKeysWithValues: set.texts.keys.map { ($0, "<courier>/templates/\($0).mustache") })
+        if let custom { try set.add(directory: custom) }
+        return set
+    }
+
     private mutating func add(directory: String) throws(RenderError) {
         let names: [String]
         do {
