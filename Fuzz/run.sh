@@ -15,7 +15,9 @@
 #   Fuzz/run.sh --list           the targets
 #
 # FUZZ_NO_BUILD=1 skips the build (runs what Fuzz/.build/release holds), for long runs started
-# while others change the sources.
+# while others change the sources. FUZZ_TIMEOUT (seconds, default 1) is libFuzzer's per-input
+# limit, which counts wall time: a long run on a machine that is also building needs more, and
+# what it reports as slow is then timed again alone.
 #
 # Leak detection is off: Foundation's Data(contentsOf:) leaks a 4 KB buffer when reading a file
 # (seen from FileCredentialStore), which is not Courier's; memory growth still hits -rss_limit_mb.
@@ -104,7 +106,7 @@ fuzz() {
     mkdir -p "$work" "$artifacts" "$(dirname "$log")" "$FUZZ/Corpus/$target"
     rm -f "$artifacts"/*
     local status=0
-    (cd "$SCRATCH" && nice -n 19 "$BIN/$target" -dict="$(dictionary "$target")" -rss_limit_mb=2048 -timeout=1 -detect_leaks=0 \
+    (cd "$SCRATCH" && nice -n 19 "$BIN/$target" -dict="$(dictionary "$target")" -rss_limit_mb=2048 -timeout="${FUZZ_TIMEOUT:-1}" -detect_leaks=0 \
         -max_total_time="$seconds" ${runs:+-runs="$runs"} -print_final_stats=1 -artifact_prefix="$artifacts/" \
         "$work" "$FUZZ/Corpus/$target") >"$log" 2>&1 || status=$?
     local executions speed coverage

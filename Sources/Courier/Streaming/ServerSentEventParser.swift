@@ -241,7 +241,12 @@ public struct ServerSentEventParser: Sendable {
         }
         if skipLF, start < end {
             skipLF = false
-            if bytes[start] == Self.lf { start += 1 }
+            if bytes[start] == Self.lf {
+                // The CR ended the previous chunk, so the line after it was taken to start at this
+                // LF; the pair is one line end, as it is when the stream comes whole.
+                if blockStart == chunkOffset + start { blockStart += 1 }
+                start += 1
+            }
         }
         guard let base = bytes.baseAddress else { return .exhausted }
         while start < end {

@@ -20,4 +20,72 @@ struct FuzzFindingsTests {
         try PathExpansion.append("{+p}{+p}{+p}{+p}", parameters: ["+p": String(repeating: "/ü", count: 50)], to: &multi)
         #expect(multi == "/base/" + String(repeating: String(repeating: "/%C3%BC", count: 50), count: 4))
     }
+
+    /// FuzzServerSentEvents: a CR ending one chunk and its LF starting the next were taken as two
+    /// places, so the next event (and an elementTooLarge failure in it) was said to start a byte
+    /// early: 30 or 31 for the same stream, depending on where it was cut.
+    @Test("event and failure offsets are the same whether a CR LF pair is cut in two or not")
+    func crLFAcrossChunks() throws {
+        let stream = Data("data: a\r\n\r\ndata: b\r\n\r\ndata: \(String(repeating: "x", count: 40))\n\n".utf8)
+        func parse(_ chunks: [Data]) -> (positions: [StreamPosition], failure: String?) {
+            var parser = ServerSentEventParser(maximumEventSize: 24)
+            var positions: [StreamPosition] = []
+            do {
+                for chunk in chunks {
+                    parser.append(chunk)
+                    while let frame = try parser.nextFrame() { positions.append(frame.position) }
+                }
+                parser.finish()
+                while let frame = try parser.nextFrame() { positions.append(frame.position) }
+            } catch {
+                return (positions, "\(error)")
+            }
+            return (positions, nil)
+        }
+        let whole = parse([stream])
+        #expect(whole.positions == [StreamPosition(index: 0, byteOffset: 0), StreamPosition(index: 1, byteOffset: 11)])
+        #expect(whole.failure?.contains("element 2 at byte 22") == true, "\(whole.failure ?? "no failure")")
+        // Cut after every CR: between the CR and its LF.
+        var chunks: [Data] = []
+        var start = stream.startIndex
+        for index in stream.indices where stream[index] == 0x0D {
+            chunks.append(stream[start...index])
+            start = index + 1
+        }
+        chunks.append(stream[start...])
+        let cut = parse(chunks)
+        #expect(cut.positions == whole.positions)
+        #expect(cut.failure == whole.failure)
+        // The input the fuzz target kept, whole against its own cuts (chunks of 1 and 4 bytes).
+        let kept: [UInt8] = [
+            0xef, 0xcd, 0xbb, 0xbf, 0x21, 0x74, 0x61, 0x3a, 0x20, 0x20, 0x78, 0x0d, 0x0a, 0x0d, 0x0a, 0x72,
+            0x64, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x61, 0x3a, 0x20, 0x20, 0x78, 0x0d, 0x0a, 0x0d, 0x0a, 0x72,
+            0x64, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d,
+            0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d,
+            0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x2d, 0x03, 0x01, 0x05, 0x11, 0x72, 0x65, 0x74, 0x72, 0x79, 0x3a,
+            0x20, 0x66, 0x61, 0x6c, 0x73, 0x65, 0x0a, 0x0a, 0x0a,
+        ]
+        func failure(_ chunks: [Data]) -> String? {
+            var parser = ServerSentEventParser(maximumEventSize: 49)
+            do {
+                for chunk in chunks {
+                    parser.append(chunk)
+                    while try parser.next() != nil {}
+                }
+                parser.finish()
+                while try parser.next() != nil {}
+            } catch { return "\(error)" }
+            return nil
+        }
+        var sized: [Data] = []
+        var offset = 0
+        while offset < kept.count {
+            let size = sized.count.isMultiple(of: 2) ? 1 : 4
+            sized.append(Data(kept[offset..<min(kept.count, offset + size)]))
+            offset += size
+        }
+        let keptWhole = failure([Data(kept)])
+        #expect(keptWhole != nil)
+        #expect(failure(sized) == keptWhole)
+    }
 }
