@@ -5,13 +5,20 @@ import Foundation
 enum ElementDecoding {
     /// `data` decoded as JSON into `type`. Bytes that are not valid UTF-8 are read as the
     /// standard's decoders read them (each bad sequence becoming U+FFFD), so that a value decodes
-    /// the same as its text would; valid bytes (nearly always) are decoded as they are.
+    /// the same as its text would; valid bytes (nearly always) are decoded as they are. When
+    /// `decoder` converts keys from `snake_case`, a `DecodingError` names the keys as they are on
+    /// the wire (`finish_reason`), as ``ResponseDecoding/snakeCaseJSON`` does for whole bodies.
     static func json<Value: Decodable>(_ type: Value.Type, from data: Data, decoder: JSONDecoder) throws -> Value {
         do {
             return try decoder.decode(type, from: data)
         } catch {
-            guard let repaired = repairedUTF8(data) else { throw error }
-            return try decoder.decode(type, from: repaired)
+            do {
+                guard let repaired = repairedUTF8(data) else { throw error }
+                return try decoder.decode(type, from: repaired)
+            } catch let error as DecodingError {
+                guard case .convertFromSnakeCase = decoder.keyDecodingStrategy else { throw error }
+                throw SnakeCaseWireKeys.rewriting(error)
+            }
         }
     }
 

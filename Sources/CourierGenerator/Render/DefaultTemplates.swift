@@ -310,7 +310,7 @@ extension {{namespace}} {
         public init(event: String?, data: Data, decoder: JSONDecoder) throws {
             switch event ?? "message" {
             {{#cases}}
-            case {{{eventLiteral}}}: self = .{{name}}(try decoder.decode({{type}}.self, from: data))
+            case {{{eventLiteral}}}: self = .{{name}}(try decoder.decodeStreamElement({{type}}.self, from: data))
             {{/cases}}
             default: self = .unknown(event: event, data: data)
             }

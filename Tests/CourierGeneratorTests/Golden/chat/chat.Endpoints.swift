@@ -36,9 +36,9 @@ extension Chat {
         /// unlisted name becomes ``unknown(event:data:)``.
         public init(event: String?, data: Data, decoder: JSONDecoder) throws {
             switch event ?? "message" {
-            case "message": self = .message(try decoder.decode(RoomMessage.self, from: data))
-            case "joined": self = .joined(try decoder.decode(RoomJoin.self, from: data))
-            case "left": self = .left(try decoder.decode(RoomLeave.self, from: data))
+            case "message": self = .message(try decoder.decodeStreamElement(RoomMessage.self, from: data))
+            case "joined": self = .joined(try decoder.decodeStreamElement(RoomJoin.self, from: data))
+            case "left": self = .left(try decoder.decodeStreamElement(RoomLeave.self, from: data))
             default: self = .unknown(event: event, data: data)
             }
         }
