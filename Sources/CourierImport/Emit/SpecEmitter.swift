@@ -278,6 +278,9 @@ struct SpecEmitter {
                     + YAMLText.type(choice.response, flow: true) + " }")
             }
         }
+        if let stream = endpoint.stream {
+            add("    stream: { " + stream.format.rawValue + ": " + YAMLText.type(stream.element, flow: true) + " }")
+        }
         writeParameters("responseHeaders", endpoint.responseHeaders)
         if let auth = endpoint.auth { add("    auth: " + YAMLText.scalar(auth)) }
         if endpoint.paginated { add("    pagination: true") }

@@ -8,6 +8,8 @@ struct ResponseOutcome {
     var response: TypeRef?
     /// Media choices, when the success response comes in several media types of different types.
     var media: [MediaDraft] = []
+    /// The streamed success response, when its only media types are streams.
+    var stream: StreamDraft?
     /// The success response's headers.
     var headers: [ParameterDraft] = []
     /// The success response's JSON example.
@@ -82,7 +84,8 @@ struct BodyConverter {
         }
     }
 
-    private func jsonType(_ schema: DocumentNode?, hint: String) -> TypeRef {
+    /// What a JSON schema decodes to (`JSON` without a schema), dates written as dates.
+    func jsonType(_ schema: DocumentNode?, hint: String) -> TypeRef {
         guard let schema else { return .named("JSON") }
         let converted = schemas.type(of: schema, hint: [hint])
         return converted.dateOnly ? SchemaConverter.replacingDate(in: converted.type) : converted.type
@@ -220,7 +223,15 @@ struct BodyConverter {
             outcome.errors.append(error(status: "default", fallback))
         }
         guard let (status, responseNode) = chosen, let response = documents.deref(responseNode) else { return outcome }
-        let content = responseContent(response["content"], hint: endpointType + "Response", source: response)
+        if let stream = streamedResponse(response, status: status) {
+            outcome.stream = stream
+            for other in successes.dropFirst() where documents.deref(other.node)?["content"]?.pairs?.isEmpty == false {
+                log.approximation("response", other.node, "status \(other.status) is read as status \(status)'s stream")
+            }
+            return outcome
+        }
+        let content = responseContent(
+            Self.documentPairs(response["content"], noting: log), hint: endpointType + "Response", source: response)
         outcome.response = content.type
         outcome.media = content.media
         outcome.headers = responseHeaders(response["headers"])
@@ -233,7 +244,9 @@ struct BodyConverter {
         }
         for other in successes.dropFirst() {
             guard let otherResponse = documents.deref(other.node), otherResponse["content"]?.pairs?.isEmpty == false else { continue }
-            let otherContent = responseContent(otherResponse["content"], hint: endpointType + "Response\(other.status)", source: otherResponse)
+            let otherContent = responseContent(
+                Self.documentPairs(otherResponse["content"], noting: nil), hint: endpointType + "Response\(other.status)",
+                source: otherResponse)
             if otherContent.type != content.type || otherContent.media.count != content.media.count {
                 let shown = otherContent.type.map(\.description) ?? "one of several media types"
                 log.approximation(
@@ -256,9 +269,9 @@ struct BodyConverter {
 
     /// The type (or media choices) of a response's content, and its JSON example.
     private mutating func responseContent(
-        _ content: DocumentNode?, hint: String, source: DocumentNode
+        _ pairs: [(key: String, keyLocation: SourceLocation, value: DocumentNode)], hint: String, source: DocumentNode
     ) -> (type: TypeRef?, media: [MediaDraft], example: DocumentNode?) {
-        guard let pairs = content?.pairs, !pairs.isEmpty else { return (nil, [], nil) }
+        guard !pairs.isEmpty else { return (nil, [], nil) }
         var choices: [(mediaType: String, type: TypeRef, node: DocumentNode)] = []
         var example: DocumentNode?
         for (mediaType, _, media) in pairs {
@@ -304,7 +317,7 @@ struct BodyConverter {
 
     /// The first example of a media type object: `example`, or the `value` of the first of
     /// `examples` (external values are not fetched).
-    private func example(in media: DocumentNode) -> DocumentNode? {
+    func example(in media: DocumentNode) -> DocumentNode? {
         if let example = media["example"], !example.yaml.isNull { return example }
         guard let first = media["examples"]?.pairs?.first, let example = documents.deref(first.value) else { return nil }
         if let value = example["value"], !value.yaml.isNull { return value }

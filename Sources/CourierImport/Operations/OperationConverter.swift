@@ -110,6 +110,7 @@ final class OperationConverter {
             let outcome = bodies.responses(responses, endpointName: name)
             endpoint.response = outcome.response
             endpoint.media = outcome.media
+            endpoint.stream = outcome.stream
             endpoint.responseHeaders = outcome.headers
             endpoint.samples = outcome.samples
             if outcome.linkPaginated {
@@ -188,6 +189,7 @@ final class OperationConverter {
             case .raw, nil: break
             }
             endpoint.response = endpoint.response.map(rename)
+            if let element = endpoint.stream?.element { endpoint.stream?.element = rename(element) }
             endpoint.media = endpoint.media.map { media in
                 var media = media
                 media.response = rename(media.response)

@@ -221,7 +221,7 @@ public struct OpenAPIImporter {
         case .form(let fields), .multipart(let fields): types += fields.map(\.type)
         case .raw, nil: break
         }
-        types += [endpoint.response].compactMap { $0 } + endpoint.media.map(\.response)
+        types += [endpoint.response, endpoint.stream?.element].compactMap { $0 } + endpoint.media.map(\.response)
         return types.flatMap(\.names)
     }
 

@@ -134,6 +134,14 @@ struct MediaDraft {
     var response: TypeRef
 }
 
+/// A streamed response (`stream:`): its format and the type of each element.
+struct StreamDraft: Equatable {
+    /// The `stream:` key naming the element type: `events`, `lines` or `sequence`.
+    var format: StreamSetting.Format
+    /// What each element decodes to.
+    var element: TypeRef
+}
+
 /// One sample answer.
 struct SampleDraft {
     /// The status.
@@ -172,6 +180,8 @@ struct EndpointDraft {
     var response: TypeRef?
     /// Media choices instead of one response.
     var media: [MediaDraft] = []
+    /// A streamed response instead of one document.
+    var stream: StreamDraft?
     /// Typed response headers.
     var responseHeaders: [ParameterDraft] = []
     /// `auth:` when it differs from the service's.
