@@ -61,6 +61,11 @@ final class Responder: Sendable {
                 instance: path, endpoint: route.name
             ).response()
         }
+        // An event stream resumes after `Last-Event-ID`, and ends with `204` once served whole.
+        if route.endpoint.stream != nil,
+           let answer = StreamResumption.response(from: sample, route: route, lastEventID: request.header("Last-Event-ID")) {
+            return answer
+        }
         return Self.response(from: sample, route: route)
     }
 

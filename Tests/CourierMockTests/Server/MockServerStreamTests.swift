@@ -15,10 +15,12 @@ import Testing
 
     /// Serves the chat spec with `interval` between stream elements and runs `body` with a client.
     private func withMock(interval: Duration, _ body: (MockHarness, ChatClient) async throws -> Void) async throws {
+        let lines = Locked<[String]>([])
         var options = MockOptions(port: 0, threads: 1)
         options.streamInterval = interval
+        options.log = { line in lines.withLock { $0.append(line) } }
         let server = try await MockServer.start(service: try MockService.load(specFiles: [Self.chatSpec]), options: options)
-        let mock = MockHarness(server: server, lines: Locked([]))
+        let mock = MockHarness(server: server, lines: lines)
         do {
             var service = Chat.service(.local).with(baseURL: server.baseURL.appendingPathComponent("v1"))
             service.timeout = .seconds(60)
@@ -55,6 +57,45 @@ import Testing
             var names: [String] = []
             for try await item in try await chat.exportItems() { names.append(item.name) }
             #expect(names == ["anchor", "buoy", "compass"])
+        }
+    }
+
+    @Test func anEventStreamWithoutATerminatorPlaysOnceThenTheReconnectGets204() async throws {
+        try await withMock(interval: .zero) { mock, chat in
+            // `room.sse` has no IDs and no terminator: the mock numbers its events, the client
+            // reconnects after the last one with `Last-Event-ID: 4`, and the mock ends the stream.
+            var events: [DecodedServerSentEvent<Chat.RoomEventsEvent>] = []
+            for try await event in chat.roomEvents(id: "lobby") { events.append(event) }
+            #expect(events.map(\.value) == [
+                .joined(Chat.RoomJoin(user: "ada")),
+                .message(Chat.RoomMessage(user: "ada", text: "hello")),
+                .unknown(event: "typing", data: Data(#"{"user":"bob"}"#.utf8)),
+                .left(Chat.RoomLeave(user: "ada", reason: "bye")),
+            ])
+            #expect(events.map(\.id) == ["1", "2", "3", "4"])
+            let statuses = mock.lines.withLock { $0 }.filter { $0.contains("/rooms/lobby/events") }.map { line in
+                ["200", "204"].first { line.contains(" \($0) ") } ?? line
+            }
+            #expect(statuses == ["200", "204"])
+
+            let path = "/v1/rooms/lobby/events"
+            let resumed = try await mock.raw("GET", path, headers: ["Last-Event-ID": "2"])
+            #expect(resumed.status == 200)
+            #expect(String(decoding: resumed.body, as: UTF8.self) == """
+                id: 3
+                event: typing
+                data: {"user":"bob"}
+
+                id: 4
+                event: left
+                data: {"user":"ada","reason":"bye"}
+
+
+                """)
+            #expect(try await mock.raw("GET", path, headers: ["Last-Event-ID": "4"]).status == 204)
+            // An ID the sample never sent: the whole sample again.
+            let unknown = try await mock.raw("GET", path, headers: ["Last-Event-ID": "99"])
+            #expect(String(decoding: unknown.body, as: UTF8.self).hasPrefix("id: 1\nevent: joined\n"))
         }
     }
 
