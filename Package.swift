@@ -82,6 +82,7 @@ let package = Package(
             dependencies: [
                 "CourierSpec",
                 "CourierGenerator",
+                "CourierStreamSamples",
                 .product(name: "NIOCore", package: "swift-nio", condition: withMockServer),
                 .product(name: "NIOPosix", package: "swift-nio", condition: withMockServer),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: withMockServer),
@@ -145,8 +146,11 @@ let package = Package(
         ),
         .target(
             name: "CourierTesting",
-            dependencies: ["Courier", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Courier", "CourierStreamSamples", .product(name: "Logging", package: "swift-log")]
         ),
+        // Stream samples cut into their elements: the one copy StubTransport and courier-mock share
+        // (package access, no product of its own).
+        .target(name: "CourierStreamSamples"),
 
         // MARK: Loopback server for tests and the example (not a product)
 
@@ -203,6 +207,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CourierTestingTests", dependencies: ["CourierTesting", "Courier"]),
+        .testTarget(name: "CourierStreamSamplesTests", dependencies: ["CourierStreamSamples"]),
         .testTarget(
             name: "CourierTelemetryTests",
             dependencies: [

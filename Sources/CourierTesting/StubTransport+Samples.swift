@@ -1,4 +1,5 @@
 import Courier
+import CourierStreamSamples
 import Foundation
 import HTTPTypes
 

@@ -1,4 +1,5 @@
 import CourierGenerator
+import CourierStreamSamples
 import Foundation
 
 /// How courier-mock serves a server-sent event sample across a client's reconnects, so that a
@@ -33,6 +34,11 @@ enum StreamResumption {
         response.body = resumed.reduce(into: Data()) { $0.append($1.bytes) }
         response.source += " after Last-Event-ID: \(lastEventID)"
         return response
+    }
+
+    /// The events of an event-stream body, cut as ``StreamSampleCutting`` cuts them.
+    static func events(of body: Data) -> [SampleEvent] {
+        (StreamSampleCutting.elements(of: body, contentType: "text/event-stream") ?? []).map(SampleEvent.init)
     }
 
     /// `events` with `id: <n>` before each one that has data, numbered from 1.

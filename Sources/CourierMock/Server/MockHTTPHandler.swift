@@ -1,4 +1,5 @@
 #if MockServer
+import CourierStreamSamples
 import Foundation
 import NIOCore
 import NIOHTTP1

@@ -6,7 +6,7 @@ import Testing
 /// fields, IDs added to a sample without any, and the events left after a `Last-Event-ID`.
 @Suite struct StreamResumptionTests {
     private func events(_ text: String) -> [SampleEvent] {
-        (StreamSampleCutting.elements(of: Data(text.utf8), contentType: "text/event-stream") ?? []).map(SampleEvent.init)
+        StreamResumption.events(of: Data(text.utf8))
     }
 
     @Test func fieldsAreReadAsAClientsParserReadsThem() {

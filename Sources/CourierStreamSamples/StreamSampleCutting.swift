@@ -1,14 +1,14 @@
 import Foundation
 
-/// Cuts a stream sample's body into its elements' bytes, so that a stub can hand them over one at
-/// a time: server-sent events at each blank line (comments and other fields stay with the event
-/// they precede), JSON Lines after each line end, JSON text sequences before each RS. The pieces
-/// joined are the body unchanged. (`courier-mock` cuts its samples the same way; the two modules
-/// share no dependency to hold one copy.)
-enum StreamSampleCutting {
+/// Cuts a stream sample's body into its elements' bytes, so that `StubTransport` (CourierTesting)
+/// can hand them over and `courier-mock` (CourierMock) write them one at a time: server-sent
+/// events at each blank line (comments and other fields stay with the event they precede), JSON
+/// Lines after each line end, JSON text sequences before each RS. The pieces joined are the body
+/// unchanged. Package-internal: the one copy both modules use, in no product's public API.
+package enum StreamSampleCutting {
     /// The body's elements when `contentType` is a stream's (`text/event-stream`,
     /// `application/jsonl`, `application/x-ndjson`, `application/json-seq`); `nil` for any other.
-    static func elements(of body: Data, contentType: String?) -> [Data]? {
+    package static func elements(of body: Data, contentType: String?) -> [Data]? {
         let media = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         switch media {
         case "text/event-stream": return pieces(of: body, cutAfter: eventEnds(in: body))
