@@ -24,7 +24,7 @@ struct Socket {
     /// Opens a TCP socket listening on 127.0.0.1 at `port` (0 picks a free port).
     static func listen(port: UInt16) throws(SocketError) -> Socket {
         let socket = try bound(port: port, reusingAddress: true)
-        guard systemListen(socket.descriptor, 64) == 0 else {
+        guard posixListen(socket.descriptor, 64) == 0 else {
             let code = errno
             socket.close()
             throw SocketError(call: "listen", code: code)
@@ -38,24 +38,13 @@ struct Socket {
         // Close-on-exec: a test that starts a process (the multipart server's Python) while this
         // socket is open must not hand it a copy, which would keep the connection open after the
         // server closed it, until that process exits.
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        #endif
+        let fd = SocketPlatform.streamSocket()
         guard fd >= 0 else { throw SocketError(call: "socket", code: errno) }
         if reusingAddress {
             var yes: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         }
-        var address = sockaddr_in()
-        #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-        #endif
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var address = SocketPlatform.loopback(port: port)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -63,7 +52,7 @@ struct Socket {
         }
         guard bound == 0 else {
             let code = errno
-            systemClose(fd)
+            posixClose(fd)
             throw SocketError(call: "bind", code: code)
         }
         return Socket(descriptor: fd)
@@ -99,19 +88,12 @@ struct Socket {
     /// Accepts a pending connection, or `nil` when none could be taken.
     func accept() -> Socket? {
         // Close-on-exec, as for the listener (see `bound(port:reusingAddress:)`).
-        #if canImport(Glibc)
-        let fd = Glibc.accept(descriptor, nil, nil)
-        #else
-        let fd = Darwin.accept(descriptor, nil, nil)
-        #endif
+        let fd = posixAccept(descriptor)
         // A process started between `accept` and this line could still get a copy; Glibc does not
         // export `accept4` to Swift, and the window is a few instructions wide.
         if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         guard fd >= 0 else { return nil }
-        #if canImport(Darwin)
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-        #endif
+        SocketPlatform.keepSIGPIPEAway(fd)
         // Sends give up after 20 ms so a writer to a peer that stopped reading can look for the
         // server stopping; ``write(_:isStopping:)`` retries.
         var sendTimeout = timeval(tv_sec: 0, tv_usec: 20_000)
@@ -155,7 +137,7 @@ struct Socket {
         guard let base = bytes.baseAddress else { return true }
         var offset = 0
         while offset < bytes.count {
-            let sent = send(descriptor, base + offset, bytes.count - offset, Socket.noSignal)
+            let sent = send(descriptor, base + offset, bytes.count - offset, SocketPlatform.sendFlags)
             if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK {
                 if isStopping() { return false }
                 continue
@@ -176,30 +158,6 @@ struct Socket {
 
     /// Closes the descriptor.
     func close() {
-        systemClose(descriptor)
+        posixClose(descriptor)
     }
-
-    #if canImport(Glibc)
-    private static let noSignal = Int32(MSG_NOSIGNAL)
-    #else
-    private static let noSignal: Int32 = 0
-    #endif
-}
-
-@inline(__always)
-private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.listen(fd, backlog)
-    #else
-    Darwin.listen(fd, backlog)
-    #endif
-}
-
-@inline(__always)
-private func systemClose(_ fd: Int32) {
-    #if canImport(Glibc)
-    _ = Glibc.close(fd)
-    #else
-    _ = Darwin.close(fd)
-    #endif
 }

@@ -35,9 +35,9 @@ final class StopSignal: Sendable {
     deinit {
         // Only here, once no thread can be polling it: closing it earlier could hand its number
         // to a new descriptor that a late poll would then watch.
-        if readEnd >= 0 { closeDescriptor(readEnd) }
+        if readEnd >= 0 { posixClose(readEnd) }
         writeEnd.withLock { end in
-            if let open = end { closeDescriptor(open) }
+            if let open = end { posixClose(open) }
             end = nil
         }
     }
@@ -49,7 +49,7 @@ final class StopSignal: Sendable {
     func raise() {
         raisedFlag.withLock { $0 = true }
         writeEnd.withLock { end in
-            if let open = end { closeDescriptor(open) }
+            if let open = end { posixClose(open) }
             end = nil
         }
     }
@@ -84,13 +84,4 @@ final class StopSignal: Sendable {
         }
         return false
     }
-}
-
-@inline(__always)
-private func closeDescriptor(_ fd: Int32) {
-    #if canImport(Glibc)
-    _ = Glibc.close(fd)
-    #else
-    _ = Darwin.close(fd)
-    #endif
 }

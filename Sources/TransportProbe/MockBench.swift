@@ -1,3 +1,4 @@
+import CourierTestServer
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -147,7 +148,7 @@ struct Launched {
 
     /// A port nothing listens on now.
     static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = SocketPlatform.streamSocket()
         guard descriptor >= 0 else { throw BenchFailure("socket failed") }
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -169,8 +170,9 @@ final class HTTPConnection {
     private var buffer: [UInt8] = []
 
     init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = SocketPlatform.streamSocket()
         guard descriptor >= 0 else { throw BenchFailure("socket failed") }
+        SocketPlatform.keepSIGPIPEAway(descriptor)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -193,7 +195,7 @@ final class HTTPConnection {
         let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n\r\n".utf8)
         var sent = 0
         while sent < request.count {
-            let written = request[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = request[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, SocketPlatform.sendFlags) }
             guard written > 0 else { throw BenchFailure("send failed") }
             sent += written
         }

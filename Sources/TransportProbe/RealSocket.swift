@@ -128,14 +128,7 @@ struct RealSocket {
 
     /// User plus system CPU seconds of this process so far.
     static func cpuTime() -> Double {
-        var usage = rusage()
-        #if canImport(Glibc)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        #else
-        getrusage(RUSAGE_SELF, &usage)
-        #endif
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        ProcessUsage.cpuSeconds()
     }
 
     private func report(_ names: [String], _ samples: [String: [Case: [Sample]]]) -> String {

@@ -11,8 +11,9 @@ import Musl
 /// The value and the lock live in one allocation (a `ManagedBuffer` whose element is the
 /// platform's lock), because a call makes one of these for its storage and the pipeline's cost
 /// per call is counted in allocations. `Synchronization.Mutex` would do the same, but it needs
-/// macOS 15 and Courier supports macOS 14. `package` so that `CourierTesting` shares it; it is
-/// not part of the public API.
+/// macOS 15 and Courier supports macOS 14. The lock is a POSIX `pthread_mutex_t` on every
+/// platform (no `os_unfair_lock` branch for Apple platforms: one code path, compiled on Linux).
+/// `package` so that `CourierTesting` shares it; it is not part of the public API.
 package struct Locked<Value>: @unchecked Sendable {
     private let box: LockedBox<Value>
 
@@ -26,46 +27,29 @@ package struct Locked<Value>: @unchecked Sendable {
     }
 }
 
-#if canImport(Darwin)
-typealias PlatformLock = os_unfair_lock
-#else
-typealias PlatformLock = pthread_mutex_t
-#endif
-
 /// The value as the header, the lock as the single element.
-final class LockedBox<Value>: ManagedBuffer<Value, PlatformLock> {
+final class LockedBox<Value>: ManagedBuffer<Value, pthread_mutex_t> {
     static func make(_ value: Value) -> LockedBox {
         let buffer = create(minimumCapacity: 1) { _ in value }
         let box = unsafeDowncast(buffer, to: LockedBox.self)
         box.withUnsafeMutablePointerToElements { lock in
-            #if canImport(Darwin)
-            lock.initialize(to: os_unfair_lock())
-            #else
             lock.initialize(to: pthread_mutex_t())
             pthread_mutex_init(lock, nil)
-            #endif
         }
         return box
     }
 
     deinit {
         withUnsafeMutablePointerToElements { lock in
-            #if !canImport(Darwin)
             pthread_mutex_destroy(lock)
-            #endif
             lock.deinitialize(count: 1)
         }
     }
 
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try withUnsafeMutablePointers { value, lock in
-            #if canImport(Darwin)
-            os_unfair_lock_lock(lock)
-            defer { os_unfair_lock_unlock(lock) }
-            #else
             pthread_mutex_lock(lock)
             defer { pthread_mutex_unlock(lock) }
-            #endif
             return try body(&value.pointee)
         }
     }

@@ -50,17 +50,8 @@ final class SessionCall: Sendable {
 
     private let state = Locked(State())
 
-    /// Whether a streamed body's reader falling behind suspends the task. swift-corelibs-foundation
-    /// (Linux) suspends a running task by taking its handle off libcurl's multi handle, which drops
-    /// the connection, and resumes it by sending the request again: the server sees a second
-    /// request and a second response head arrives mid-body (measured with `transport-probe bulk`).
-    /// There the body is fed without pausing, so memory grows by however far the reader falls
-    /// behind the network.
-    #if canImport(FoundationNetworking)
-    static let canSuspend = false
-    #else
-    static let canSuspend = true
-    #endif
+    // `canSuspend`, which differs between Apple's Foundation and Linux's, is in
+    // URLSessionPlatform+Darwin.swift.
 
     init(request: PreparedRequest, context: TransportContext, temporaryUpload: URL?) {
         self.request = request

@@ -81,11 +81,5 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler(.rejectProtectionSpace, nil)
     }
 
-    private static func isServerTrust(_ challenge: URLAuthenticationChallenge) -> Bool {
-        #if canImport(FoundationNetworking)
-        false
-        #else
-        challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust
-        #endif
-    }
+    // `isServerTrust(_:)`, which exists only on Apple platforms, is in URLSessionPlatform+Darwin.swift.
 }

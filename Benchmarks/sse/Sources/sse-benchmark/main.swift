@@ -14,18 +14,6 @@ func option(_ name: String, default value: Int) -> Int {
     Int(option(name, default: String(value))) ?? value
 }
 
-/// The process's peak resident set so far, in bytes.
-func peakRSS() -> Int {
-    var usage = rusage()
-    #if os(Linux)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
-    #else
-    getrusage(RUSAGE_SELF, &usage)
-    return Int(usage.ru_maxrss)  // bytes on macOS
-    #endif
-}
-
 func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
 
 func seconds(_ duration: Duration) -> Double {

@@ -45,12 +45,7 @@ enum EntryFile {
         guard lstat(path, &info) == 0 else { return .missing }
         if isDirectory(info) { return .directory }
         guard isEntry(info, limit: limit) else { return .refused }
-        #if canImport(Darwin)
-        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
-        #else
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        #endif
-        return .entry(size: Int(info.st_size), modified: modified)
+        return .entry(size: Int(info.st_size), modified: info.modificationSeconds)
     }
 
     /// The bytes of the regular file at `path`, read with one buffer of the file's size.

@@ -1,4 +1,5 @@
 import Courier
+import CourierTestServer
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -68,17 +69,7 @@ private func makeSparseFile(_ path: String, size: Int) throws {
 
 /// The process's peak resident memory so far, in bytes.
 private func peakMemory() -> Int {
-    var usage = rusage()
-    #if canImport(Darwin)
-    getrusage(RUSAGE_SELF, &usage)
-    return Int(usage.ru_maxrss)  // bytes
-    #elseif canImport(Glibc)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)  // Glibc declares `who` as an enum
-    return Int(usage.ru_maxrss) * 1024  // kilobytes
-    #else
-    getrusage(RUSAGE_SELF, &usage)
-    return Int(usage.ru_maxrss) * 1024  // kilobytes
-    #endif
+    ProcessUsage.peakResidentBytes()
 }
 
 /// What a bounded piece of work gave.

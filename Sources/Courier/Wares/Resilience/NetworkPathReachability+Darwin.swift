@@ -1,3 +1,8 @@
+// Apple platforms only (the Network framework); never compiled on the Linux machines Courier is
+// developed on. Follows Apple's documentation of NWPathMonitor
+// (developer.apple.com/documentation/network/nwpathmonitor): init(), pathUpdateHandler
+// ((NWPath) -> Void, called on the monitor's queue), start(queue:), cancel(), and
+// NWPath.status == .satisfied (…/network/nwpath/status-swift.property).
 #if canImport(Network)
 import Foundation
 import Network

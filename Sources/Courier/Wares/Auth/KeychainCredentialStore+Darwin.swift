@@ -1,3 +1,13 @@
+// Apple platforms only (the Security framework); never compiled on the Linux machines Courier is
+// developed on. Each call follows Apple's documentation of Keychain Services
+// (developer.apple.com/documentation/security/keychain-services):
+// - SecItemCopyMatching(_:_:) -> OSStatus, with kSecReturnData and kSecMatchLimitOne: the item's
+//   data as CFData (…/security/secitemcopymatching(_:_:), "Searching for keychain items").
+// - SecItemAdd(_:_:) -> OSStatus, with kSecValueData and kSecAttrAccessible
+//   (…/security/secitemadd(_:_:); …/security/ksecattraccessibleafterfirstunlock).
+// - SecItemDelete(_:) -> OSStatus; errSecItemNotFound when nothing matched (…/security/secitemdelete(_:)).
+// - Generic passwords: kSecClassGenericPassword with kSecAttrService and kSecAttrAccount
+//   (…/security/ksecclassgenericpassword).
 #if canImport(Security)
 import Foundation
 import Security
@@ -37,7 +47,8 @@ public final class KeychainCredentialStore: CredentialStore {
         do { data = try JSONEncoder().encode(credentials) } catch {
             throw CredentialStoreError.unwritable(path: "keychain \(service)", reason: "the credentials could not be encoded")
         }
-        SecItemDelete(baseQuery(account: scheme.rawValue) as CFDictionary)
+        // Replace, not update: delete first (errSecItemNotFound is fine), then add.
+        _ = SecItemDelete(baseQuery(account: scheme.rawValue) as CFDictionary)
         var item = baseQuery(account: scheme.rawValue)
         item[kSecValueData as String] = data
         item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlock
