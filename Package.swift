@@ -10,7 +10,14 @@ let withMockServer: TargetDependencyCondition? = .when(traits: ["MockServer"])
 
 let package = Package(
     name: "Courier",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    // The lowest OS versions the APIs Courier uses allow (issue #29; found by grepping the sources,
+    // not yet by building for each OS): `Duration`, `Clock`/`ContinuousClock`, `any Clock<Duration>`
+    // and `Task.sleep(for:)` (the Swift 5.7 runtime) set every floor: macOS 13, iOS 16, tvOS 16,
+    // watchOS 9; visionOS 1 has them from its first version. Nothing needs more: the URLSession
+    // delegate calls date from iOS 7, `AsyncStream.makeStream` is back-deployed, and
+    // `Synchronization.Mutex` (macOS 15 / iOS 18) is not used (`Locked` is a pthread mutex).
+    // The dependencies ask for less (swift-mustache: macOS 10.15 / iOS 13).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),

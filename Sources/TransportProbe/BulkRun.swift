@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 
 /// What one bulk run moves through the transport, against ``BulkServer`` (`bulk-serve`).
 enum BulkDirection: String, CaseIterable {
@@ -143,9 +142,10 @@ struct BulkRun {
     }
 }
 
-/// Counts progress reports, from whichever thread the transport reports on.
+/// Counts progress reports, from whichever thread the transport reports on. Courier's `Locked`,
+/// not `Synchronization.Mutex`, which needs macOS 15 / iOS 18 (above the package's floor).
 final class ReportCounter: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
     var count: Int { value.withLock { $0 } }
     func add() { value.withLock { $0 += 1 } }
 }

@@ -11,7 +11,7 @@ import Musl
 /// The value and the lock live in one allocation (a `ManagedBuffer` whose element is the
 /// platform's lock), because a call makes one of these for its storage and the pipeline's cost
 /// per call is counted in allocations. `Synchronization.Mutex` would do the same, but it needs
-/// macOS 15 and Courier supports macOS 14. The lock is a POSIX `pthread_mutex_t` on every
+/// macOS 15 and Courier supports macOS 13. The lock is a POSIX `pthread_mutex_t` on every
 /// platform (no `os_unfair_lock` branch for Apple platforms: one code path, compiled on Linux).
 /// `package` so that `CourierTesting` shares it; it is not part of the public API.
 package struct Locked<Value>: @unchecked Sendable {
