@@ -114,4 +114,27 @@ for credentials in [{"bearer": {"token": "t0k3n", "refreshToken": "r", "expiresA
                     {"bearer": {"username": "u", "password": "p"}, "other": {"token": "k"}}, {}]:
     put("FuzzCredentialFile", json.dumps(credentials))
 put("FuzzCredentialFile", '{"bearer": {"token": "truncat')
+
+# Generated models: every JSON sample of the Petstore spec and every JSON object or list quoted in
+# the generated clients' tests, once per model byte (the target picks the model by its first byte).
+documents = []
+samples = os.path.join(ROOT, "Sources", "PetstoreAPI", "samples")
+for name in sorted(os.listdir(samples)):
+    if name.endswith(".json"):
+        with open(os.path.join(samples, name), "rb") as f:
+            documents.append(f.read())
+for folder in ("Tests/RealAPITests", "Tests/PetstoreAPITests", "Tests/CourierGeneratorTests"):
+    for text in swift_files(folder):
+        for literal in re.findall(r'#"((?:[^"\n]|"(?!#))*)"#', text) + re.findall(r'"""\n(.*?)\n\s*"""', text, re.S):
+            value = literal.strip()
+            if value[:1] in "{[" and "\\(" not in value and len(value) < 4000:
+                try:
+                    json.loads(value)
+                except ValueError:
+                    continue
+                documents.append(value.encode())
+MODEL_COUNT = 31  # the length of FuzzModels' list; a larger byte wraps around
+for document in documents:
+    for model in range(MODEL_COUNT):
+        put("FuzzModels", bytes([model]) + document)
 print(OUT)

@@ -39,13 +39,14 @@ BIN="$SCRATCH/$CONFIGURATION"
 TARGETS=(
     FuzzSpec FuzzCacheControl FuzzLinkHeader FuzzRetryAfter FuzzContentType FuzzETag FuzzVary
     FuzzPathQuery FuzzServerSentEvents FuzzJSONLines FuzzJSONSequence FuzzDiskCacheEntry FuzzCredentialFile
+    FuzzModels
 )
 
 dictionary() {
     case "$1" in
         FuzzSpec) echo "$FUZZ/Dictionaries/yaml.dict" ;;
         FuzzServerSentEvents) echo "$FUZZ/Dictionaries/sse.dict" ;;
-        FuzzJSONLines | FuzzJSONSequence | FuzzDiskCacheEntry | FuzzCredentialFile) echo "$FUZZ/Dictionaries/json.dict" ;;
+        FuzzJSONLines | FuzzJSONSequence | FuzzDiskCacheEntry | FuzzCredentialFile | FuzzModels) echo "$FUZZ/Dictionaries/json.dict" ;;
         FuzzPathQuery) echo "$FUZZ/Dictionaries/url.dict" ;;
         *) echo "$FUZZ/Dictionaries/headers.dict" ;;
     esac
