@@ -1,6 +1,7 @@
 @testable import Courier
 import Foundation
 import HTTPTypes
+import PropertyChecking
 import Testing
 
 /// The bytes header parsers look for, favoured when drawing random values.

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import InMemoryLogging
 import Logging
+import PropertyChecking
 import Testing
 
 /// Where a property run puts the call's credential, besides the header the auth scheme sends.

@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import PropertyChecking
 import Testing
 
 /// The request target a client sends for `request`, as its transport sees it.

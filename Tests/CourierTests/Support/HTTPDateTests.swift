@@ -1,5 +1,6 @@
 @testable import Courier
 import Foundation
+import PropertyChecking
 import Testing
 
 @Suite("HTTPDate: the three forms of RFC 9110, read by hand")

@@ -1,15 +1,18 @@
 import Testing
 
 /// SplitMix64: a fast, seeded generator, so that every property run draws the same values and a
-/// failure names the seed that reproduces it.
-struct SeededGenerator: RandomNumberGenerator {
+/// failure names the seed that reproduces it. For the properties of Courier's test targets
+/// (issue #28), shared by them through this module.
+public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    /// A generator that draws the sequence of `seed`.
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -18,19 +21,19 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     /// A string of up to `maximumLength` characters drawn from `alphabet`.
-    mutating func string(from alphabet: [Character], maximumLength: Int, minimumLength: Int = 0) -> String {
+    public mutating func string(from alphabet: [Character], maximumLength: Int, minimumLength: Int = 0) -> String {
         let length = Int.random(in: minimumLength...maximumLength, using: &self)
         return String((0..<length).map { _ in alphabet.randomElement(using: &self)! })
     }
 
     /// Up to `maximumLength` arbitrary bytes.
-    mutating func bytes(maximumLength: Int) -> [UInt8] {
+    public mutating func bytes(maximumLength: Int) -> [UInt8] {
         (0..<Int.random(in: 0...maximumLength, using: &self)).map { _ in UInt8.random(in: 0...255, using: &self) }
     }
 
     /// `bytes(maximumLength:)` with each byte drawn from `pool` three times in four (the bytes a
     /// parser looks for), else any byte.
-    mutating func bytes(maximumLength: Int, favouring pool: [UInt8]) -> [UInt8] {
+    public mutating func bytes(maximumLength: Int, favouring pool: [UInt8]) -> [UInt8] {
         (0..<Int.random(in: 0...maximumLength, using: &self)).map { _ in
             Int.random(in: 0..<4, using: &self) == 0 ? UInt8.random(in: 0...255, using: &self) : pool.randomElement(using: &self)!
         }
@@ -39,14 +42,15 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// Characters that exercise URL and text escaping: unreserved, reserved and percent signs, spaces
 /// and controls, non-ASCII letters, combining marks, emoji (several scalars) and a lone NUL.
-let awkwardCharacters: [Character] = Array("aZ09-._~ !\"#$%&'()*+,/:;<=>?@[\\]^`{|}\t\n\r") + [
+public let awkwardCharacters: [Character] = Array("aZ09-._~ !\"#$%&'()*+,/:;<=>?@[\\]^`{|}\t\n\r") + [
     "é", "\u{65}\u{301}", "ß", "Ω", "中", "🐶", "👩‍👩‍👧", "\u{0}", "\u{7F}", "\u{FEFF}", "\u{202E}",
 ]
 
-enum Property {
+/// Property checks over seeded values, shrinking a failure to the smallest counterexample found.
+public enum Property {
     /// Checks `holds` on `count` values from `generate` (seeds 1...count), and on failure records
     /// the smallest failing value `shrink` leads to, with its seed.
-    static func check<Value>(
+    public static func check<Value>(
         _ count: Int = 200,
         generate: (inout SeededGenerator) -> Value,
         shrink: (Value) -> [Value] = { _ in [] },
@@ -76,7 +80,7 @@ enum Property {
     }
 
     /// ``check(_:generate:shrink:sourceLocation:holds:)`` for a property that awaits.
-    static func check<Value>(
+    public static func check<Value>(
         _ count: Int = 200,
         generate: (inout SeededGenerator) -> Value,
         shrink: (Value) -> [Value] = { _ in [] },
@@ -106,7 +110,7 @@ enum Property {
     }
 
     /// Shorter strings: without each single character, and the two halves.
-    static func shrink(_ text: String) -> [String] {
+    public static func shrink(_ text: String) -> [String] {
         let characters = Array(text)
         guard !characters.isEmpty else { return [] }
         var candidates = [String(characters[..<(characters.count / 2)]), String(characters[(characters.count / 2)...])]
