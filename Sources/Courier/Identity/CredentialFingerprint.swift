@@ -17,24 +17,25 @@ enum CredentialFingerprint {
     static func principal(
         fields: HTTPFields, sensitiveFields: [HTTPField.Name], query: [QueryItem], redaction: Redaction
     ) -> Principal {
-        var hasher: Hasher?
-        func add(_ name: String, _ value: String) {
-            if hasher == nil {
-                hasher = Hasher()
-                hasher?.combine(salt.0)
-                hasher?.combine(salt.1)
-            }
-            hasher?.combine(name)
-            hasher?.combine(value)
-        }
+        // Collected, then hashed in a fixed order: the same credentials sent in another order are
+        // the same principal (a property of #28 found two partitions for one user otherwise).
+        var credentials: [(name: String, value: String)] = []
         // One pass over the fields: most requests carry two or three and none of them secret.
         for field in fields where alwaysSensitive.contains(field.name) || sensitiveFields.contains(field.name) {
-            add(field.name.canonicalName, field.value)
+            credentials.append((field.name.canonicalName, field.value))
         }
         for item in query where redaction.isSensitive(item.name) {
-            for value in item.value.repeatedTexts { add("?" + item.name.lowercased(), value) }
+            for value in item.value.repeatedTexts { credentials.append(("?" + item.name.lowercased(), value)) }
         }
-        guard let hasher else { return .anonymous }
+        guard !credentials.isEmpty else { return .anonymous }
+        if credentials.count > 1 { credentials.sort { $0.name == $1.name ? $0.value < $1.value : $0.name < $1.name } }
+        var hasher = Hasher()
+        hasher.combine(salt.0)
+        hasher.combine(salt.1)
+        for credential in credentials {
+            hasher.combine(credential.name)
+            hasher.combine(credential.value)
+        }
         let value = UInt64(bitPattern: Int64(hasher.finalize()))
         let digits = String(value, radix: 16)
         return Principal("fields:" + String(repeating: "0", count: 16 - digits.count) + digits)
