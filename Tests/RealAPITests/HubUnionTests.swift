@@ -32,6 +32,28 @@ import Testing
         #expect(text == Self.events, "\(text)")
     }
 
+    private static let timeline = #"[{"commit_id":"abc","event":"closed"},{"commit_id":null,"event":"reopened"},"#
+        + #"{"event":"labeled","label":{"color":"f00","name":"bug"}}]"#
+
+    @Test func twoDiscriminatorValuesOfOneSchemaDecodeAsTheirOwnCasesAndEncodeBackTheSame() async throws {
+        let harness = try HubHarness()
+        defer { harness.stop() }
+        harness.server.route(.get, "/repos/o/r/issues/7/timeline") { _ in .json(Self.timeline) }
+        harness.start()
+        let items = try await harness.hub.listTimeline(owner: "o", repo: "r", number: 7)
+        #expect(items == [
+            .closed(Hub.StateChange(event: "closed", commitId: "abc")),
+            .reopened(Hub.StateChange(event: "reopened", commitId: nil)),
+            .labeled(Hub.Labeling(event: "labeled", label: Hub.LabelDetails(name: "bug", color: "f00"))),
+        ])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        // Each case writes the `event` its value holds; the nil commit is left out.
+        let text = String(decoding: try encoder.encode(items), as: UTF8.self)
+        #expect(text == Self.timeline.replacingOccurrences(of: #""commit_id":null,"#, with: ""), "\(text)")
+    }
+
     @Test func aLabelOfNeitherShapeFailsWithTheTypesTried() async throws {
         let harness = try HubHarness()
         defer { harness.stop() }

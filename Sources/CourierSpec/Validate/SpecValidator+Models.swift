@@ -46,8 +46,9 @@ extension SpecValidator {
         }
     }
 
-    /// Union cases name known types, distinct and with distinct Swift names; with a discriminator,
-    /// each case is an object model with that field as a String (so it encodes back the same).
+    /// Union cases name known types with distinct Swift names, and (tried in order) distinct
+    /// types; with a discriminator, each case is an object model with that field as a String (so
+    /// it encodes back the same), and several values may name one model.
     private mutating func checkUnion(_ union: UnionDefinition, of owner: String, models: ModelTable) {
         let types = TypeCheck(models: models)
         var swiftNames: [String: Located<String>] = [:]
@@ -65,7 +66,9 @@ extension SpecValidator {
             } else {
                 swiftNames[swiftName] = value
             }
-            if let other = seenTypes[unionCase.type.value] {
+            // A discriminator tells cases holding one model apart (`closed` and `reopened` events
+            // sharing a schema); tried in order, the second such case could never match.
+            if union.discriminator == nil, let other = seenTypes[unionCase.type.value] {
                 log.error(
                     "cases '\(other.value)' (line \(other.location.line)) and '\(value.value)' of \(owner) both hold "
                         + "'\(unionCase.type.value)'; a value could never decode as the second",

@@ -41,12 +41,28 @@ import Testing
             "9:55: error: unknown type 'Usr' in case 'ghost' of union 'Actor'; did you mean 'User'?",
             "9:66: error: case 'name' of union 'Actor' holds 'String', but a union with a discriminator holds models "
                 + "with fields (the discriminator 'type' is one of them)",
-            "9:81: error: cases 'user' (line 9) and 'admin' of union 'Actor' both hold 'User'; a value could never "
-                + "decode as the second",
             "12:30: error: cases 'name' (line 12) and 'Name' of union 'Label' both become the case 'name'",
             "12:36: error: cases 'name' (line 12) and 'Name' of union 'Label' both hold 'String'; a value could never "
                 + "decode as the second",
             "14:12: error: `union` of model 'Empty' needs `cases:`, a mapping such as { user: User, bot: Bot }",
+        ])
+    }
+
+    @Test func aDiscriminatorMayMapSeveralValuesToOneModelButOrderedCasesMayNotRepeatAType() {
+        #expect(diagnostics("""
+            service: A
+            models:
+              StateChange: { event: String, commitId: String? }
+              IssueEvent:
+                union:
+                  discriminator: event
+                  cases: { closed: StateChange, reopened: StateChange }
+              Label:
+                union:
+                  cases: { first: StateChange, second: StateChange }
+            """) == [
+            "10:44: error: cases 'first' (line 10) and 'second' of union 'Label' both hold 'StateChange'; a value "
+                + "could never decode as the second",
         ])
     }
 }

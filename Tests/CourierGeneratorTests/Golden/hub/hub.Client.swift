@@ -154,6 +154,11 @@ extension HubClient {
         try await client.send(Hub.listEvents())
     }
 
+    /// `GET /repos/{owner}/{repo}/issues/{number}/timeline`.
+    public func listTimeline(owner: String, repo: String, number: Int) async throws -> [Hub.TimelineItem] {
+        try await client.send(Hub.listTimeline(owner: owner, repo: repo, number: number))
+    }
+
     /// `GET /teams/{id}`.
     public func getTeam(id: Int) async throws -> Hub.Team {
         try await client.send(Hub.getTeam(id: id))

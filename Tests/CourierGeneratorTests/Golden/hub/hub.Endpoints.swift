@@ -67,6 +67,15 @@ extension Hub {
         Request<[Event]>(method: .get, path: "/events", name: "listEvents", decoding: .snakeCaseJSON)
     }
 
+    /// `GET /repos/{owner}/{repo}/issues/{number}/timeline`.
+    public static func listTimeline(owner: String, repo: String, number: Int) -> Request<[TimelineItem]> {
+        var request = Request<[TimelineItem]>(method: .get, path: "/repos/{owner}/{repo}/issues/{number}/timeline", name: "listTimeline", decoding: .snakeCaseJSON)
+        request.setPathParameter("owner", to: owner)
+        request.setPathParameter("repo", to: repo)
+        request.setPathParameter("number", to: number)
+        return request
+    }
+
     /// `GET /teams/{id}`.
     public static func getTeam(id: Int) -> Request<Team> {
         var request = Request<Team>(method: .get, path: "/teams/{id}", name: "getTeam", decoding: .snakeCaseJSON)

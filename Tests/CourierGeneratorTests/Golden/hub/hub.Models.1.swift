@@ -111,3 +111,26 @@ extension Hub {
         }
     }
 }
+
+extension Hub {
+    public struct Bot: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var type: String
+        public var login: String
+        public var appSlug: String
+
+        /// Creates a value from its fields.
+        public init(type: String, login: String, appSlug: String) {
+            self.type = type
+            self.login = login
+            self.appSlug = appSlug
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Bot, _ rhs: Bot) -> Bool {
+            guard Self.fieldEqual(lhs.type, rhs.type) else { return false }
+            guard Self.fieldEqual(lhs.login, rhs.login) else { return false }
+            guard Self.fieldEqual(lhs.appSlug, rhs.appSlug) else { return false }
+            return true
+        }
+    }
+}

@@ -4,29 +4,6 @@ import Courier
 import Foundation
 
 extension Hub {
-    public struct Bot: Codable, Hashable, Sendable, FieldwiseEquatable {
-        public var type: String
-        public var login: String
-        public var appSlug: String
-
-        /// Creates a value from its fields.
-        public init(type: String, login: String, appSlug: String) {
-            self.type = type
-            self.login = login
-            self.appSlug = appSlug
-        }
-
-        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
-        public static func fieldsEqual(_ lhs: Bot, _ rhs: Bot) -> Bool {
-            guard Self.fieldEqual(lhs.type, rhs.type) else { return false }
-            guard Self.fieldEqual(lhs.login, rhs.login) else { return false }
-            guard Self.fieldEqual(lhs.appSlug, rhs.appSlug) else { return false }
-            return true
-        }
-    }
-}
-
-extension Hub {
     /// Who did something; `type` says which kind.
     public indirect enum Actor: Codable, Hashable, Sendable {
         /// `type` is `user`.
@@ -125,6 +102,26 @@ extension Hub {
         public static func fieldsEqual(_ lhs: CodeHit, _ rhs: CodeHit) -> Bool {
             guard Self.fieldEqual(lhs.path, rhs.path) else { return false }
             guard Self.fieldEqual(lhs.score, rhs.score) else { return false }
+            return true
+        }
+    }
+}
+
+extension Hub {
+    public struct CodeSearch: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var items: [CodeHit]
+        public var nextCursor: String?
+
+        /// Creates a value from its fields.
+        public init(items: [CodeHit], nextCursor: String? = nil) {
+            self.items = items
+            self.nextCursor = nextCursor
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: CodeSearch, _ rhs: CodeSearch) -> Bool {
+            guard Self.fieldEqual(lhs.items, rhs.items) else { return false }
+            guard Self.fieldEqual(lhs.nextCursor, rhs.nextCursor) else { return false }
             return true
         }
     }

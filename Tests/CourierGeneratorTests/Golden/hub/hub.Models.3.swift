@@ -4,26 +4,6 @@ import Courier
 import Foundation
 
 extension Hub {
-    public struct CodeSearch: Codable, Hashable, Sendable, FieldwiseEquatable {
-        public var items: [CodeHit]
-        public var nextCursor: String?
-
-        /// Creates a value from its fields.
-        public init(items: [CodeHit], nextCursor: String? = nil) {
-            self.items = items
-            self.nextCursor = nextCursor
-        }
-
-        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
-        public static func fieldsEqual(_ lhs: CodeSearch, _ rhs: CodeSearch) -> Bool {
-            guard Self.fieldEqual(lhs.items, rhs.items) else { return false }
-            guard Self.fieldEqual(lhs.nextCursor, rhs.nextCursor) else { return false }
-            return true
-        }
-    }
-}
-
-extension Hub {
     public struct Stargazer: Codable, Hashable, Sendable, FieldwiseEquatable {
         public var login: String
 
@@ -64,35 +44,76 @@ extension Hub {
 }
 
 extension Hub {
-    public struct Team: Codable, Hashable, Sendable, FieldwiseEquatable {
-        public var name: String
-        @Indirect public var parent: Team?
+    public struct StateChange: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var event: String
+        public var commitId: String?
 
         /// Creates a value from its fields.
-        public init(name: String, parent: Team? = nil) {
-            self.name = name
-            self.parent = parent
+        public init(event: String, commitId: String? = nil) {
+            self.event = event
+            self.commitId = commitId
         }
 
         /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
-        public static func fieldsEqual(_ lhs: Team, _ rhs: Team) -> Bool {
-            guard Self.fieldEqual(lhs.name, rhs.name) else { return false }
-            guard Self.fieldEqual(lhs.parent, rhs.parent) else { return false }
+        public static func fieldsEqual(_ lhs: StateChange, _ rhs: StateChange) -> Bool {
+            guard Self.fieldEqual(lhs.event, rhs.event) else { return false }
+            guard Self.fieldEqual(lhs.commitId, rhs.commitId) else { return false }
             return true
         }
+    }
+}
 
-        /// Decodes a value; missing keys with a spec default take that default.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: WireKey.self)
-            self.name = try container.read(String.self, "name")
-            self.parent = try container.readIfPresent(Team.self, "parent")
+extension Hub {
+    public struct Labeling: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var event: String
+        public var label: LabelDetails
+
+        /// Creates a value from its fields.
+        public init(event: String, label: LabelDetails) {
+            self.event = event
+            self.label = label
         }
 
-        /// Encodes the value.
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Labeling, _ rhs: Labeling) -> Bool {
+            guard Self.fieldEqual(lhs.event, rhs.event) else { return false }
+            guard Self.fieldEqual(lhs.label, rhs.label) else { return false }
+            return true
+        }
+    }
+}
+
+extension Hub {
+    /// An issue's timeline entry; `closed` and `reopened` share one schema.
+    public indirect enum TimelineItem: Codable, Hashable, Sendable {
+        /// `event` is `closed`.
+        case closed(StateChange)
+        /// `event` is `reopened`.
+        case reopened(StateChange)
+        /// `event` is `labeled`.
+        case labeled(Labeling)
+        /// A `event` this client does not know yet, kept as it came; it encodes back unchanged.
+        case unknown(JSONValue)
+
+        /// Decodes the case that `event` names; an unknown one becomes ``unknown(_:)``.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: WireKey.self)
+            switch try container.read(String.self, "event") {
+            case "closed": self = .closed(try StateChange(from: decoder))
+            case "reopened": self = .reopened(try StateChange(from: decoder))
+            case "labeled": self = .labeled(try Labeling(from: decoder))
+            default: self = .unknown(try JSONValue(from: decoder))
+            }
+        }
+
+        /// Encodes the value of the case as it is (it holds `event` itself).
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: WireKey.self)
-            try container.write(name, "name")
-            try container.writeIfPresent(parent, "parent")
+            switch self {
+            case .closed(let value): try value.encode(to: encoder)
+            case .reopened(let value): try value.encode(to: encoder)
+            case .labeled(let value): try value.encode(to: encoder)
+            case .unknown(let value): try value.encode(to: encoder)
+            }
         }
     }
 }

@@ -4,6 +4,40 @@ import Courier
 import Foundation
 
 extension Hub {
+    public struct Team: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var name: String
+        @Indirect public var parent: Team?
+
+        /// Creates a value from its fields.
+        public init(name: String, parent: Team? = nil) {
+            self.name = name
+            self.parent = parent
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Team, _ rhs: Team) -> Bool {
+            guard Self.fieldEqual(lhs.name, rhs.name) else { return false }
+            guard Self.fieldEqual(lhs.parent, rhs.parent) else { return false }
+            return true
+        }
+
+        /// Decodes a value; missing keys with a spec default take that default.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: WireKey.self)
+            self.name = try container.read(String.self, "name")
+            self.parent = try container.readIfPresent(Team.self, "parent")
+        }
+
+        /// Encodes the value.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.write(name, "name")
+            try container.writeIfPresent(parent, "parent")
+        }
+    }
+}
+
+extension Hub {
     public struct Repository: Codable, Hashable, Sendable, FieldwiseEquatable {
         public var fullName: String
         public var owner: Owner

@@ -24,6 +24,9 @@ extension Hub {
         "listEvents": EndpointSamples(
             endpoint: "listEvents", method: .get, path: "/events",
             responses: []),
+        "listTimeline": EndpointSamples(
+            endpoint: "listTimeline", method: .get, path: "/repos/{owner}/{repo}/issues/{number}/timeline",
+            responses: []),
         "getTeam": EndpointSamples(
             endpoint: "getTeam", method: .get, path: "/teams/{id}",
             responses: []),

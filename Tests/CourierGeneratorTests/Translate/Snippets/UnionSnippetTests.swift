@@ -35,6 +35,28 @@ import Testing
         }
     }
 
+    @Test func twoDiscriminatorValuesMayNameOneModelEachItsOwnCase() throws {
+        let text = try models("""
+            service: Hub
+            models:
+              StateChange: { event: String, commitId: String? }
+              IssueEvent:
+                union:
+                  discriminator: event
+                  cases: { closed: StateChange, reopened: StateChange }
+            """)
+        for line in [
+            "case closed(StateChange)", "case reopened(StateChange)",
+            #"case "closed": self = .closed(try StateChange(from: decoder))"#,
+            #"case "reopened": self = .reopened(try StateChange(from: decoder))"#,
+            // The value holds its own `event`, so each case encodes back what it decoded from.
+            "case .closed(let value): try value.encode(to: encoder)",
+            "case .reopened(let value): try value.encode(to: encoder)",
+        ] {
+            #expect(text.contains(line), "missing \(line)")
+        }
+    }
+
     @Test func anUndiscriminatedUnionTriesItsCasesInOrder() throws {
         let text = try models("""
             service: Hub
