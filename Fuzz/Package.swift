@@ -27,6 +27,7 @@ let targets: [(name: String, spec: Bool)] = [
     ("FuzzJSONSequence", false),
     ("FuzzDiskCacheEntry", false),
     ("FuzzCredentialFile", false),
+    ("FuzzMultipart", false),
 ]
 
 let package = Package(

@@ -137,4 +137,11 @@ MODEL_COUNT = 31  # the length of FuzzModels' list; a larger byte wraps around
 for document in documents:
     for model in range(MODEL_COUNT):
         put("FuzzModels", bytes([model]) + document)
+# Multipart forms: a random boundary, a fixed one, one that a part holds, a malformed one; parts
+# with and without file names and content types, empty and binary contents.
+put("FuzzMultipart", b"\x00\x02\x00name\x00hello\xff\x03avatar\x00a.png\x00image/png\x00\x89PNG\r\n\x1a\n\xff")
+put("FuzzMultipart", b"\x01xYz-42\x00\x01\x02meta\x00application/json\x00{\"a\":1}\xff")
+put("FuzzMultipart", b"\x01b\x00\x01\x00f\x00x\r\n--b\r\n\xff")
+put("FuzzMultipart", b"\x01bad boundary \x00\x01\x00q\"uo\r\nte\x00\xff")
+put("FuzzMultipart", b"\x00\x03\x00\x00\xff\x01\x00\x00\x00\xff\x02n\x00text/plain; charset=utf-8\x00--\r\n\xff")
 print(OUT)

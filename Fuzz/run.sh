@@ -39,7 +39,7 @@ BIN="$SCRATCH/$CONFIGURATION"
 TARGETS=(
     FuzzSpec FuzzCacheControl FuzzLinkHeader FuzzRetryAfter FuzzContentType FuzzETag FuzzVary
     FuzzPathQuery FuzzServerSentEvents FuzzJSONLines FuzzJSONSequence FuzzDiskCacheEntry FuzzCredentialFile
-    FuzzModels
+    FuzzModels FuzzMultipart
 )
 
 dictionary() {
