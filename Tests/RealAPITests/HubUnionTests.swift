@@ -54,6 +54,22 @@ import Testing
         #expect(text == Self.timeline.replacingOccurrences(of: #""commit_id":null,"#, with: ""), "\(text)")
     }
 
+    @Test func anElementWithoutItsDiscriminatorIsUnknownAndItsFieldsReadable() async throws {
+        let harness = try HubHarness()
+        defer { harness.stop() }
+        let body = #"[{"event":"closed"},{"commit_id":"abc","actor":{"login":"ada"}},{"event":null,"n":[1]}]"#
+        harness.server.route(.get, "/repos/o/r/issues/7/timeline") { _ in .json(body) }
+        harness.start()
+        let items = try await harness.hub.listTimeline(owner: "o", repo: "r", number: 7)
+        #expect(items.count == 3, "one element without `event` does not fail the list")
+        #expect(items[0] == .closed(Hub.StateChange(event: "closed")))
+        guard case .unknown(let raw) = items[1] else { Issue.record("not unknown: \(items[1])"); return }
+        #expect(raw["commit_id"]?.stringValue == "abc" && raw["actor"]?["login"]?.stringValue == "ada")
+        #expect(raw["event"] == nil)
+        guard case .unknown(let nullEvent) = items[2] else { Issue.record("not unknown: \(items[2])"); return }
+        #expect(nullEvent["event"]?.isNull == true && nullEvent["n"]?[0]?.intValue == 1)
+    }
+
     @Test func aLabelOfNeitherShapeFailsWithTheTypesTried() async throws {
         let harness = try HubHarness()
         defer { harness.stop() }

@@ -560,15 +560,17 @@ extension {{namespace}} {
         case {{name}}({{type}})
         {{/cases}}
         {{#discriminatorKey}}
-        /// A `{{discriminatorName}}` this client does not know yet, kept as it came; it encodes back unchanged.
+        /// A `{{discriminatorName}}` this client does not know yet (or none), kept as it came; it encodes back
+        /// unchanged. Read its fields with `value["login"]?.stringValue`.
         case unknown(JSONValue)
         {{/discriminatorKey}}
 
         {{#discriminatorKey}}
-        /// Decodes the case that `{{discriminatorName}}` names; an unknown one becomes ``unknown(_:)``.
+        /// Decodes the case that `{{discriminatorName}}` names; an unknown one, or none (the key
+        /// missing or `null`), becomes ``unknown(_:)``.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            switch try container.read(String.self, {{{.}}}) {
+            switch try container.readIfPresent(String.self, {{{.}}}) {
             {{#cases}}
             case {{{wireValueLiteral}}}: self = .{{name}}(try {{type}}(from: decoder))
             {{/cases}}

@@ -247,8 +247,11 @@ struct SampleFit {
                 return report("expected \(name) (an object with `\(discriminator)`), found \(value.shown)", at: path, into: &found)
             }
             let key = codingKey(wire: discriminator, snakeCaseKeys: entry.snakeCaseKeys)
-            guard let tag = pairs.first(where: { decoded($0.key) == key })?.value else {
-                return report("missing key '\(discriminator)', which says which case of \(name) this is", at: path, into: &found)
+            // Without the key (or with `null`) the value decodes as `.unknown`, as an unknown case does.
+            guard let tag = pairs.first(where: { decoded($0.key) == key })?.value, tag != .null else {
+                return report(
+                    "no '\(discriminator)', which says which case of \(name) this is, so it decodes as .unknown",
+                    at: path, warning: true, into: &found)
             }
             guard case .string(let text) = tag else {
                 return report("expected the case name of \(name) as a string, found \(tag.shown)", at: path + [.key(discriminator)], into: &found)

@@ -10,13 +10,15 @@ extension Hub {
         case user(User)
         /// `type` is `bot`.
         case bot(Bot)
-        /// A `type` this client does not know yet, kept as it came; it encodes back unchanged.
+        /// A `type` this client does not know yet (or none), kept as it came; it encodes back
+        /// unchanged. Read its fields with `value["login"]?.stringValue`.
         case unknown(JSONValue)
 
-        /// Decodes the case that `type` names; an unknown one becomes ``unknown(_:)``.
+        /// Decodes the case that `type` names; an unknown one, or none (the key
+        /// missing or `null`), becomes ``unknown(_:)``.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            switch try container.read(String.self, "type") {
+            switch try container.readIfPresent(String.self, "type") {
             case "user": self = .user(try User(from: decoder))
             case "bot": self = .bot(try Bot(from: decoder))
             default: self = .unknown(try JSONValue(from: decoder))

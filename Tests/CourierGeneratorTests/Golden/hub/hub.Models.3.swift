@@ -92,13 +92,15 @@ extension Hub {
         case reopened(StateChange)
         /// `event` is `labeled`.
         case labeled(Labeling)
-        /// A `event` this client does not know yet, kept as it came; it encodes back unchanged.
+        /// A `event` this client does not know yet (or none), kept as it came; it encodes back
+        /// unchanged. Read its fields with `value["login"]?.stringValue`.
         case unknown(JSONValue)
 
-        /// Decodes the case that `event` names; an unknown one becomes ``unknown(_:)``.
+        /// Decodes the case that `event` names; an unknown one, or none (the key
+        /// missing or `null`), becomes ``unknown(_:)``.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            switch try container.read(String.self, "event") {
+            switch try container.readIfPresent(String.self, "event") {
             case "closed": self = .closed(try StateChange(from: decoder))
             case "reopened": self = .reopened(try StateChange(from: decoder))
             case "labeled": self = .labeled(try Labeling(from: decoder))

@@ -137,7 +137,7 @@ import Testing
             #"at [1].price: expected Double, found "3""#,
         ])
         #expect(try problems(#"[{"at": "x"}, {"type": 3}, "sold"]"#, as: "[Event]") == [
-            "at [0]: missing key 'type', which says which case of Event this is",
+            "warning: at [0]: no 'type', which says which case of Event this is, so it decodes as .unknown",
             "at [1].type: expected the case name of Event as a string, found 3",
             #"at [2]: expected Event (an object with `type`), found "sold""#,
         ])

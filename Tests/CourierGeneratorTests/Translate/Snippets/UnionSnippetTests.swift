@@ -26,7 +26,8 @@ import Testing
         for line in [
             "public indirect enum Actor: Codable, Hashable, Sendable {",
             "case user(User)", "case githubApp(Bot)", "case unknown(JSONValue)",
-            #"switch try container.read(String.self, "kindOfActor") {"#,
+            // A missing or null discriminator falls to `default`, like an unknown value.
+            #"switch try container.readIfPresent(String.self, "kindOfActor") {"#,
             #"case "github-app": self = .githubApp(try Bot(from: decoder))"#,
             "default: self = .unknown(try JSONValue(from: decoder))",
             "case .unknown(let value): try value.encode(to: encoder)",
