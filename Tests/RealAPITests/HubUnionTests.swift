@@ -82,4 +82,21 @@ import Testing
             #expect("\(error)".contains("Expected one of String, LabelDetails"), "\(error)")
         }
     }
+
+    @Test func aLabelObjectMissingAKeySaysWhyEachCaseFailed() async throws {
+        let harness = try HubHarness()
+        defer { harness.stop() }
+        harness.server.route(.get, "/events") { _ in
+            .json(#"[{"actor":{"type":"user","login":"a"},"id":1,"labels":[{"name":"p1"}]}]"#)
+        }
+        harness.start()
+        do {
+            _ = try await harness.hub.listEvents()
+            Issue.record("decoded a label without its color")
+        } catch let error as CourierError {
+            let text = "\(error)"
+            #expect(text.contains("Expected one of String, LabelDetails (Label tries them in this order); String: "), "\(text)")
+            #expect(text.contains(#"; LabelDetails: missing key "color""#), "\(text)")
+        }
+    }
 }

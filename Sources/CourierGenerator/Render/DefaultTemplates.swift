@@ -589,16 +589,20 @@ extension {{namespace}} {
         }
         {{/discriminatorKey}}
         {{^discriminatorKey}}
-        /// Decodes the first case, in spec order, whose type accepts the value.
+        /// Decodes the first case, in spec order, whose type accepts the value; when none does, the
+        /// error says why each failed.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
+            var attempts = UnionAttempts()
             {{#cases}}
-            if let value = try? container.decode({{type}}.self) {
-                self = .{{name}}(value)
+            do {
+                self = .{{name}}(try container.decode({{type}}.self))
                 return
+            } catch {
+                attempts.record(error, trying: {{{typeLiteral}}})
             }
             {{/cases}}
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: {{{mismatchLiteral}}})
+            throw attempts.mismatch(in: container, {{{mismatchLiteral}}})
         }
 
         /// Encodes the value of the case as it is.

@@ -239,6 +239,7 @@ extension UnionCaseRender: MustacheParent {
         case "name": name
         case "type": type
         case "wireValueLiteral": wireValueLiteral
+        case "typeLiteral": typeLiteral
         case "docs": docs
         default: nil
         }

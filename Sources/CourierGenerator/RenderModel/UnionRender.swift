@@ -43,6 +43,8 @@ public struct UnionCaseRender: Sendable, Hashable {
     public var wireValueLiteral: String
     /// `///` lines.
     public var docs: [String]
+    /// The type as a string literal, naming the case in the error of a union tried in order.
+    public var typeLiteral: String
 
     /// Creates a case.
     public init(name: String, type: String, wireValueLiteral: String, docs: [String]) {
@@ -50,5 +52,6 @@ public struct UnionCaseRender: Sendable, Hashable {
         self.type = type
         self.wireValueLiteral = wireValueLiteral
         self.docs = docs
+        self.typeLiteral = SwiftLiteral.string(type)
     }
 }

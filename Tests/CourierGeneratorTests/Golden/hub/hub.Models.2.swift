@@ -64,18 +64,24 @@ extension Hub {
         /// A `LabelDetails`.
         case details(LabelDetails)
 
-        /// Decodes the first case, in spec order, whose type accepts the value.
+        /// Decodes the first case, in spec order, whose type accepts the value; when none does, the
+        /// error says why each failed.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let value = try? container.decode(String.self) {
-                self = .name(value)
+            var attempts = UnionAttempts()
+            do {
+                self = .name(try container.decode(String.self))
                 return
+            } catch {
+                attempts.record(error, trying: "String")
             }
-            if let value = try? container.decode(LabelDetails.self) {
-                self = .details(value)
+            do {
+                self = .details(try container.decode(LabelDetails.self))
                 return
+            } catch {
+                attempts.record(error, trying: "LabelDetails")
             }
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected one of String, LabelDetails (Label tries them in this order)")
+            throw attempts.mismatch(in: container, "Expected one of String, LabelDetails (Label tries them in this order)")
         }
 
         /// Encodes the value of the case as it is.

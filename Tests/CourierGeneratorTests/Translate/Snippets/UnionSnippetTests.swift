@@ -69,8 +69,10 @@ import Testing
             """)
         for line in [
             "case name(String)", "case details(Details)",
-            "if let value = try? container.decode(String.self) {",
-            #"throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected one of String, Details (Label tries them in this order)")"#,
+            "self = .name(try container.decode(String.self))",
+            #"attempts.record(error, trying: "Details")"#,
+            // The error gives each candidate's reason after this summary.
+            #"throw attempts.mismatch(in: container, "Expected one of String, Details (Label tries them in this order)")"#,
             "case .details(let value): try container.encode(value)",
         ] {
             #expect(text.contains(line), "missing \(line)")
