@@ -39,6 +39,7 @@ struct SpecValidator {
         }
         ModelCycleCheck.check(specs, models: models, log: &log)
         checkEndpointNamesAcrossFiles()
+        checkCompanionMethodNames()
     }
 
     /// Reports `value` unless it is one of `allowed`, suggesting the closest.
