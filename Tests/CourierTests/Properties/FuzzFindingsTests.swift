@@ -88,4 +88,31 @@ struct FuzzFindingsTests {
         #expect(keptWhole != nil)
         #expect(failure(sized) == keptWhole)
     }
+
+    /// FuzzModels: a date read with more digits than milliseconds came back different after
+    /// encoding (written to the millisecond) and decoding again.
+    @Test("an ISO 8601 date with sub-millisecond digits decodes, encodes and decodes back to the same value")
+    func subMillisecondDates() throws {
+        struct Stamp: Codable, Equatable {
+            var at: Date
+            init(from decoder: any Decoder) throws {
+                at = try DateFormat.iso8601.decode(from: decoder.singleValueContainer())
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container: any SingleValueEncodingContainer = encoder.singleValueContainer()
+                try DateFormat.iso8601.encode(at, to: &container)
+            }
+        }
+        for text in [
+            "2024-05-02T08:30:00.88888888888888250Z", "2024-05-02T08:30:00.9996Z", "1969-12-31T23:59:59.0004Z",
+            "9999-12-31T23:59:59.123456789+01:00", "2024-05-02T08:30:00.1234Z",
+        ] {
+            let first = try JSONDecoder().decode(Stamp.self, from: Data("\"\(text)\"".utf8))
+            let written = try JSONEncoder().encode(first)
+            let second = try JSONDecoder().decode(Stamp.self, from: written)
+            #expect(second == first, "\(text) came back as \(String(decoding: written, as: UTF8.self))")
+        }
+        #expect(ISO8601.parse("2024-05-02T08:30:00.9996Z") == ISO8601.parse("2024-05-02T08:30:01Z"))
+        #expect(ISO8601.format(ISO8601.parse("2024-05-02T08:30:00.88888888888888250Z")!) == "2024-05-02T08:30:00.889Z")
+    }
 }
