@@ -77,8 +77,8 @@ enum HTTPDate {
         let year: Int
         if scanner.take(UInt8(ascii: "-")) {
             guard let named = self.month(&scanner), scanner.take(UInt8(ascii: "-")),
-                let digits = scanner.digitCount(), let written = scanner.number(digits: digits...digits),
-                digits == 2 || digits == 4 else { return nil }
+                let digits = scanner.digitCount(), digits == 2 || digits == 4,
+                let written = scanner.number(digits: digits...digits) else { return nil }
             month = named
             year = digits == 2 ? twoDigitYear(written) : written
         } else {
@@ -177,9 +177,11 @@ private struct DateScanner {
         return end > index ? end - index : nil
     }
 
-    /// A number of as many digits as `digits` allows, no more: `nil` when fewer or more follow.
+    /// A number of as many digits as `digits` allows (at most nine), no more: `nil` when fewer or
+    /// more follow.
     mutating func number(digits: ClosedRange<Int>) -> Int? {
-        guard let count = digitCount(), digits.contains(count) else { return nil }
+        // Never more than nine digits, whatever the caller allows: an Int cannot overflow.
+        guard let count = digitCount(), digits.contains(count), count <= 9 else { return nil }
         var value = 0
         for byte in bytes[index..<(index + count)] { value = value * 10 + Int(byte - 0x30) }
         index += count

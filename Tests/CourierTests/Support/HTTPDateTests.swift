@@ -28,6 +28,9 @@ struct HTTPDateTests {
         "Sun, 06 Nov 1994 08:49:37 PST", "Someday, 06 Nov 1994 08:49:37 GMT", "Sun, 006 Nov 1994 08:49:37 GMT",
         "Sun, 06-Nov-994 08:49:37 GMT", "Sun Nov 6 08:49:37 94", "Sün, 06 Nov 1994 08:49:37 GMT",
         String(repeating: "Sun, 06 Nov 1994 08:49:37 GMT ", count: 10),
+        // What FuzzCacheControl and FuzzRetryAfter found in the first version of this parser: an
+        // RFC 850 year of many digits was read into an Int before its length was checked.
+        "Sunday, 06-Nov-9406666666666666666666666666666668:49:37 GMT", "Sunday, 06-Nov-99999999999999999999 08:49:37 GMT",
         // What the FuzzRetryAfter target found: corelibs' DateFormatter trapped on it
         // ("Incorrect range CFRange"), from a Retry-After, Expires or Date field.
         String(decoding: [0x53, 0x75, 0x6E, 0x20, 0x4E, 0x6F, 0x76, 0x20, 0xDD, 0x89, 0xDA, 0x20, 0x30, 0x38, 0x3A, 0x39, 0x3A, 0x33, 0x8E, 0x20, 0x31, 0x39, 0x38], as: UTF8.self),
