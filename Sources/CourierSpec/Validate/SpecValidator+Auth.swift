@@ -16,7 +16,9 @@ extension SpecValidator {
         let known = Self.authSchemeNames(in: spec)
         guard !known.contains(auth.value) else { return }
         log.error(
-            "unknown auth scheme '\(auth.value)' (use \(known.joined(separator: ", ")); declare others under `authSchemes:`)"
+            "unknown auth scheme '\(auth.value)' (use \(known.joined(separator: ", ")); or declare one under "
+                + "`authSchemes:` with `type:` \(Self.authSchemeTypes.joined(separator: ", "))"
+                + (Self.authSchemeTypes.contains(auth.value) ? ", such as `\(auth.value): { type: \(auth.value), … }`)" : ")")
                 + Suggestion.didYouMean(auth.value, among: known),
             at: auth.location)
     }

@@ -46,11 +46,22 @@ import Testing
                 get: /plain
                 auth: bearer
             """) == [
-            "23:11: error: unknown auth scheme 'Session' (use none, session, key, admin, bearer, basic; declare others "
-                + "under `authSchemes:`); did you mean 'session'?",
+            "23:11: error: unknown auth scheme 'Session' (use none, session, key, admin, bearer, basic; or declare one "
+                + "under `authSchemes:` with `type:` bearer, basic, apiKey); did you mean 'session'?",
         ])
         #expect(diagnostics(Self.header + "auth: Bearer\n") == [
-            "3:7: error: unknown auth scheme 'Bearer' (use none, bearer, basic; declare others under `authSchemes:`); did you mean 'bearer'?",
+            "3:7: error: unknown auth scheme 'Bearer' (use none, bearer, basic; or declare one under `authSchemes:` "
+                + "with `type:` bearer, basic, apiKey); did you mean 'bearer'?",
+        ])
+        // A scheme Courier has no type for names the ones it has.
+        #expect(diagnostics(Self.header + "auth: digest\n") == [
+            "3:7: error: unknown auth scheme 'digest' (use none, bearer, basic; or declare one under `authSchemes:` "
+                + "with `type:` bearer, basic, apiKey)",
+        ])
+        // `apiKey` needs a declaration: where the key goes and under which name.
+        #expect(diagnostics(Self.header + "auth: apiKey\n") == [
+            "3:7: error: unknown auth scheme 'apiKey' (use none, bearer, basic; or declare one under `authSchemes:` "
+                + "with `type:` bearer, basic, apiKey, such as `apiKey: { type: apiKey, … }`)",
         ])
     }
 
