@@ -36,7 +36,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .missingTemplate(let name, let searched):
-            "error: template '\(name).mustache' not found in \(searched.joined(separator: " or "))"
+            searched.isEmpty
+                ? "error: template '\(name).mustache' not found: no template folder was given to search"
+                : "error: template '\(name).mustache' not found; folders searched: \(searched.joined(separator: ", "))"
         case .invalidTemplate(let file, let line, let column, let message):
             "\(file):\(line):\(column): error: \(message)"
         case .unreadableDirectory(let path, let message):

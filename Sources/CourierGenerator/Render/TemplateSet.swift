@@ -30,7 +30,11 @@ public struct TemplateSet: Sendable {
             try set.add(directory: directory)
         }
         for name in requiredNames where set.texts[name] == nil {
-            throw RenderError.missingTemplate(name: name, searched: [custom, defaults].compactMap { $0 })
+            // Each folder as a full path, so a relative or empty `--templates` still says where it looked.
+            let searched = [custom, defaults].compactMap { $0 }.map { directory in
+                URL(fileURLWithPath: directory.isEmpty ? "." : directory).standardizedFileURL.path
+            }
+            throw RenderError.missingTemplate(name: name, searched: searched)
         }
         return set
     }

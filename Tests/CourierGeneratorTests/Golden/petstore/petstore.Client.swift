@@ -34,7 +34,8 @@ public struct PetstoreClient: Sendable {
     /// Creates a client for `environment`. To hand wares a logger, build the `Client` yourself
     /// (`Client(service:transport:wares:logger:)`) and use ``init(client:namedWares:)``.
     ///
-    /// - Throws: ``CourierError/invalidRequest(_:)`` when the base URL is not usable.
+    /// - Throws: ``CourierError`` with the reason ``CourierError/Reason/invalidRequest(_:)`` when the base URL
+    ///   is not usable.
     public init(
         environment: Petstore.Environment = .production,
         transport: any Transport = URLSessionTransport(),

@@ -29,6 +29,12 @@ import Testing
         #expect(SwiftIdentifier.type("Self") == "Self_")
     }
 
+    /// The renamings the README's Models section promises.
+    @Test func punctuationIsDroppedAsTheReadmeSays() {
+        #expect(SwiftIdentifier.member("_links") == "links")
+        #expect(SwiftIdentifier.member("html_url") == "htmlUrl")
+    }
+
     @Test func typeNamesThatMeanSomethingElseInANamespaceAreSuffixed() {
         #expect(SwiftIdentifier.type("type") == "Type_")
         #expect(SwiftIdentifier.type("protocol") == "Protocol_")
