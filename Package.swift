@@ -245,7 +245,7 @@ let package = Package(
         .testTarget(
             name: "CourierMockTests",
             dependencies: [
-                "CourierMock", "CourierMockCLI", "CourierSpec", "PetstoreAPI", "Courier",
+                "CourierMock", "CourierMockCLI", "CourierSpec", "PetstoreAPI", "Courier", "CourierTestServer",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -255,7 +255,7 @@ let package = Package(
             // Golden outputs are compared as text, never compiled into the test target.
             exclude: ["Golden"]
         ),
-        .testTarget(name: "CourierPluginTests"),
+        .testTarget(name: "CourierPluginTests", dependencies: ["CourierTestServer"]),
         .testTarget(
             name: "PetstoreAPITests",
             dependencies: ["PetstoreAPI", "Courier", "CourierTesting", "PetstoreServer", "CourierTestServer"]

@@ -67,7 +67,7 @@ public final class MultipartServer: Sendable {
         process.standardInput = input
         process.standardOutput = output
         do {
-            try process.run()
+            try ProcessLaunch.run(process)
         } catch {
             throw StartFailure(description: "cannot run python3 for the multipart test server (is Python 3 installed?): \(error)")
         }

@@ -1,3 +1,4 @@
+import CourierTestServer
 import Foundation
 import Testing
 
@@ -152,7 +153,7 @@ private func runProcessBlocking(_ executable: String, _ arguments: [String]) thr
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
-    try process.run()
+    try ProcessLaunch.run(process)
     // Read before waiting so a chatty build cannot fill the pipe and deadlock.
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -30,7 +30,7 @@ private func pythonOutput(_ arguments: [String]) async throws -> String {
                 python.arguments = ["python3"] + arguments
                 let output = Pipe()
                 python.standardOutput = output
-                try python.run()
+                try ProcessLaunch.run(python)
                 // Read before waiting, so that a large output cannot fill the pipe and deadlock.
                 let data = output.fileHandleForReading.readDataToEndOfFile()
                 python.waitUntilExit()

@@ -1,6 +1,7 @@
 #if MockServer
 @testable import CourierMock
 import Courier
+import CourierTestServer
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -49,7 +50,7 @@ import FoundationNetworking
                 received.withLock { $0.append(contentsOf: buffer[0..<count]) }
             }
         }
-        try process.run()
+        try ProcessLaunch.run(process)
         reader.start()
         defer { if process.isRunning { process.terminate() } }
 

@@ -1,5 +1,6 @@
 @testable import CacheCrashProbe
 import Courier
+import CourierTestServer
 import Foundation
 import Testing
 
@@ -107,7 +108,7 @@ struct DiskCacheStoreTests {
                 process.arguments = [directory.path]
                 let output = Pipe()
                 process.standardOutput = output
-                try process.run()
+                try ProcessLaunch.run(process)
                 _ = output.fileHandleForReading.availableData  // "ready"
                 let deadline = ContinuousClock.now + .seconds(10)
                 while (try? FileManager.default.contentsOfDirectory(atPath: directory.path).count) ?? 0 < 50 + round * 100,
