@@ -109,7 +109,8 @@ enum ISO8601 {
         return (days(fromYear: year, month: month, day: day), 10)
     }
 
-    private static func daysInMonth(_ month: Int64, year: Int64) -> Int64 {
+    /// The days `month` has in `year` (proleptic Gregorian); also read by ``HTTPDate``.
+    static func daysInMonth(_ month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -134,7 +135,8 @@ enum ISO8601 {
     }
 
     // Howard Hinnant's days-from-civil and civil-from-days algorithms.
-    private static func days(fromYear year: Int64, month: Int64, day: Int64) -> Int64 {
+    /// Days from 1970-01-01 to a civil date; also used by ``HTTPDate``.
+    static func days(fromYear year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -37,30 +37,12 @@ enum HTTPDate {
         var second: Int
 
         var date: Date? {
-            guard (1...12).contains(month), day >= 1, day <= Self.days(in: month, of: year),
+            let (year, month, day) = (Int64(year), Int64(month), Int64(day))
+            guard (1...12).contains(month), day >= 1, day <= ISO8601.daysInMonth(month, year: year),
                 hour <= 23, minute <= 59, second <= 60 else { return nil }
-            let seconds = Self.daysSinceEpoch(year: year, month: month, day: day) * 86_400
-                + hour * 3_600 + minute * 60 + second
+            let seconds = ISO8601.days(fromYear: year, month: month, day: day) * 86_400
+                + Int64(hour * 3_600 + minute * 60 + second)
             return Date(timeIntervalSince1970: TimeInterval(seconds))
-        }
-
-        private static func days(in month: Int, of year: Int) -> Int {
-            switch month {
-            case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-            case 4, 6, 9, 11: return 30
-            default: return 31
-            }
-        }
-
-        /// Days from 1970-01-01 in the proleptic Gregorian calendar (the civil-from-days inverse
-        /// known from Howard Hinnant's date algorithms).
-        private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-            let shifted = month <= 2 ? year - 1 : year
-            let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-            let yearOfEra = shifted - era * 400
-            let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-            return era * 146_097 + dayOfEra - 719_468
         }
     }
 
