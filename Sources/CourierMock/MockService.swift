@@ -89,7 +89,7 @@ struct Route: Sendable {
         self.endpoint = endpoint
         self.spec = spec
         self.template = PathTemplate(endpoint.path.value)
-        self.method = endpoint.method.value.uppercased()
+        self.method = endpoint.method?.value.wireName ?? "GET"
         self.samples = samples
         self.check = check
     }

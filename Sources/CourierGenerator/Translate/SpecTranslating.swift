@@ -24,20 +24,3 @@ public struct TranslationResult: Sendable {
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
-
-/// Collects diagnostics during translation.
-struct TranslationLog {
-    private(set) var diagnostics: [Diagnostic] = []
-
-    mutating func error(_ message: String, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(.error, message, at: location))
-    }
-
-    mutating func append(_ more: [Diagnostic]) {
-        diagnostics += more
-    }
-
-    mutating func warning(_ message: String, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(.warning, message, at: location))
-    }
-}

@@ -53,7 +53,7 @@ extension SpecTranslation {
     func authSensitiveNames() -> Set<String> {
         var names = Set<String>()
         for scheme in spec.authSchemes {
-            if scheme.type.value == "apiKey", let keyName = scheme.keyName?.value, !keyName.isEmpty { names.insert(keyName) }
+            if scheme.type.value == .apiKey, let keyName = scheme.keyName?.value, !keyName.isEmpty { names.insert(keyName) }
             guard let refresh = scheme.refresh,
                   let endpoint = spec.endpoints.first(where: { $0.name.value == refresh.endpoint.value })
             else { continue }
@@ -72,7 +72,7 @@ extension SpecTranslation {
                 guard let field = fields.first(where: { $0.name.value == tokenField }) else { continue }
                 let key = field.key ?? field.name.value
                 names.insert(key)
-                if spec.keyStrategy?.value == "snakeCase" { names.insert(SnakeCaseKeys.toSnakeCase(key)) }
+                if spec.keyStrategy?.value == .snakeCase { names.insert(SnakeCaseKeys.toSnakeCase(key)) }
             }
         }
         return names
@@ -80,18 +80,18 @@ extension SpecTranslation {
 
     private func kind(of scheme: AuthSchemeDeclaration) -> String {
         switch scheme.type.value {
-        case "basic": ".basic"
-        case "apiKey" where scheme.placement?.value == "query": ".apiKeyQuery(\(SwiftLiteral.string(scheme.keyName?.value ?? "")))"
-        case "apiKey": ".apiKeyHeader(\(SwiftLiteral.string(scheme.keyName?.value ?? "")))"
-        default: ".bearer"
+        case .basic: ".basic"
+        case .apiKey where scheme.placement?.value == .query: ".apiKeyQuery(\(SwiftLiteral.string(scheme.keyName?.value ?? "")))"
+        case .apiKey: ".apiKeyHeader(\(SwiftLiteral.string(scheme.keyName?.value ?? "")))"
+        case .bearer: ".bearer"
         }
     }
 
     private func description(of scheme: AuthSchemeDeclaration) -> String {
         switch scheme.type.value {
-        case "basic": "user name and password"
-        case "apiKey": "an API key in the \(scheme.placement?.value ?? "header") `\(scheme.keyName?.value ?? "")`"
-        default: "a bearer token"
+        case .basic: "user name and password"
+        case .apiKey: "an API key in the \((scheme.placement?.value ?? .header).rawValue) `\(scheme.keyName?.value ?? "")`"
+        case .bearer: "a bearer token"
         }
     }
 

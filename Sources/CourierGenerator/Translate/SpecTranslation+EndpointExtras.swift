@@ -83,7 +83,7 @@ extension SpecTranslation {
                     log.error("unknown response type '\(type)'", at: choice.response?.location ?? choice.name.location)
                     continue
                 }
-                (valueType, decoding) = (qualified, spec.keyStrategy?.value == "snakeCase" ? ".snakeCaseJSON" : ".json")
+                (valueType, decoding) = (qualified, spec.keyStrategy?.value == .snakeCase ? ".snakeCaseJSON" : ".json")
             }
             choices.append(MediaChoiceRender(
                 name: names.claim(SwiftIdentifier.member(choice.name.value)),

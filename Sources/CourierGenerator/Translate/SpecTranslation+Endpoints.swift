@@ -2,29 +2,14 @@ import CourierSpec
 import Foundation
 
 extension SpecTranslation {
-    /// HTTP methods `HTTPRequest.Method` names as static members.
-    static let methods: [String: String] = [
-        "GET": ".get", "POST": ".post", "PUT": ".put", "PATCH": ".patch", "DELETE": ".delete",
-        "HEAD": ".head", "OPTIONS": ".options", "TRACE": ".trace", "CONNECT": ".connect",
-    ]
-
-    /// Cache policy names the runtime's `CachePolicy.Mode` has.
-    static let cacheModes: Set<String> = ["remoteOnly", "localOnly", "localElseRemote", "remoteElseLocal", "localThenRemote"]
-
     /// An endpoint's render model, or `nil` (with errors logged) when it cannot be generated.
     mutating func translateEndpoint(_ endpoint: Endpoint) -> EndpointRender? {
         let errorsBefore = log.diagnostics.count
         let functionName = memberScope.claim(SwiftIdentifier.member(endpoint.name.value))
-        guard let method = Self.methods[endpoint.method.value.uppercased()] else {
-            log.error("unsupported HTTP method '\(endpoint.method.value)'", at: endpoint.method.location)
-            return nil
-        }
+        // An endpoint without a method has an error from the parser and is never translated.
+        guard let method = endpoint.method?.value else { return nil }
         var builder = ParameterListBuilder()
         let pathItems = endpoint.pathParameters.compactMap { parameter -> ParameterItemRender? in
-            if parameter.type.value.isOptional {
-                log.error("path parameter '\(parameter.name.value)' cannot be optional", at: parameter.type.location)
-                return nil
-            }
             guard var rendered = item(parameter, group: .leading, builder: &builder) else { return nil }
             if endpoint.path.value.contains("{+\(parameter.name.value)}") {
                 rendered.keyLiteral = SwiftLiteral.string("+" + parameter.name.value)
@@ -83,7 +68,7 @@ extension SpecTranslation {
         let progress = uploads || downloads ? [progressParameter(builder: &builder)] : []
 
         // Without a summary, the doc comment says what the endpoint sends.
-        let request = "\(endpoint.method.value.uppercased()) \(endpoint.path.value)".replacingOccurrences(of: "`", with: "'")
+        let request = "\(method.wireName) \(endpoint.path.value)".replacingOccurrences(of: "`", with: "'")
         var docs = DocComment.lines(endpoint.documentation, fallback: "`\(request)`.")
         let documented = builder.documentation(for: endpoint)
         var methodDocs = docs
@@ -101,14 +86,14 @@ extension SpecTranslation {
         var rendered = EndpointRender(
             functionName: functionName, nameLiteral: SwiftLiteral.string(endpoint.name.value), docs: docs,
             attributes: DocComment.availability(endpoint.documentation), responseType: responseType,
-            qualifiedResponseType: qualifiedResponseType, returnsVoid: responseType == "Void", method: method,
+            qualifiedResponseType: qualifiedResponseType, returnsVoid: responseType == "Void", method: Self.swiftMethod(method),
             pathLiteral: SwiftLiteral.string(endpoint.path.value), parameters: builder.ordered,
             pathItems: pathItems, queryItems: queryItems, headerItems: headerItems, formItems: formItems,
             jsonBody: jsonBody, rawBody: rawBody,
             timeout: endpoint.timeout.map { [SwiftLiteral.duration(seconds: $0.value)] } ?? [],
             cachePolicy: cachePolicy(endpoint.cache), authentication: authentication(endpoint),
             retry: endpoint.retry.map { [SwiftLiteral.retryOptions($0)] } ?? [],
-            offersUpdates: stream == nil && (endpoint.cache ?? spec.cache)?.policy.value == "localThenRemote",
+            offersUpdates: endpoint.offersUpdates(in: spec),
             idempotencyKeyHeader: endpoint.idempotencyKey.map { [SwiftLiteral.string($0.value)] } ?? [],
             wares: endpoint.wares.map { SwiftLiteral.string($0.value) },
             shardKey: shardKey(endpoint, functionName: functionName))
@@ -121,7 +106,7 @@ extension SpecTranslation {
         rendered.responseHeaders = translateResponseHeaders(endpoint, functionName: functionName).map { [$0] } ?? []
         // With `keys: snakeCase`, decoding errors name the wire keys (`is_prerelease`).
         rendered.stream = stream.map { [$0] } ?? []
-        if media == nil, stream == nil, spec.keyStrategy?.value == "snakeCase", !["Void", "Data", "String"].contains(responseType) {
+        if media == nil, stream == nil, spec.keyStrategy?.value == .snakeCase, !["Void", "Data", "String"].contains(responseType) {
             rendered.decodingArgument = [".snakeCaseJSON"]
         }
         if let fileDecoding { rendered.decodingArgument = [fileDecoding] }
@@ -174,16 +159,18 @@ extension SpecTranslation {
         return (local, qualified)
     }
 
-    mutating func cachePolicy(_ cache: CacheSetting?) -> [String] {
+    /// `HTTPRequest.Method`'s static member for `method`: `.get`, `.post`, ….
+    static func swiftMethod(_ method: HTTPMethod) -> String {
+        "." + method.rawValue
+    }
+
+    /// `CachePolicy(.mode, …)`: the runtime's `CachePolicy.Mode` has the spec's policy names (a
+    /// test keeps the two lists equal).
+    func cachePolicy(_ cache: CacheSetting?) -> [String] {
         guard let cache else { return [] }
-        guard Self.cacheModes.contains(cache.policy.value) else {
-            log.error(
-                "unknown cache policy '\(cache.policy.value)' (expected \(Self.cacheModes.sorted().joined(separator: ", ")))",
-                at: cache.policy.location)
-            return []
-        }
-        guard let ttl = cache.ttl else { return ["CachePolicy(.\(cache.policy.value))"] }
-        return ["CachePolicy(.\(cache.policy.value), timeToLive: \(SwiftLiteral.duration(seconds: ttl.value)))"]
+        let mode = cache.policy.value.rawValue
+        guard let ttl = cache.ttl else { return ["CachePolicy(.\(mode))"] }
+        return ["CachePolicy(.\(mode), timeToLive: \(SwiftLiteral.duration(seconds: ttl.value)))"]
     }
 
     /// `.none`, `.scheme("x")`, or nothing for the service's own scheme (the `Request` default).

@@ -31,7 +31,7 @@ extension SpecTranslation {
                 wireValueLiteral: SwiftLiteral.string(unionCase.value.value), docs: docs))
         }
         let key = definition.discriminator.map { discriminator in
-            spec.keyStrategy?.value == "snakeCase" ? SnakeCaseKeys.fromSnakeCase(discriminator.value) : discriminator.value
+            spec.keyStrategy?.value == .snakeCase ? SnakeCaseKeys.fromSnakeCase(discriminator.value) : discriminator.value
         }
         let typeList = cases.map(\.type).joined(separator: ", ")
         return UnionRender(
@@ -67,7 +67,7 @@ extension SpecTranslation {
     /// The raw value of a field's coding key. With `keys: snakeCase` the decoder converts wire
     /// keys before matching them, so the key is the converted form of the wire name.
     private func codingKey(for field: Field) -> String {
-        guard spec.keyStrategy?.value == "snakeCase" else { return field.key ?? field.name.value }
+        guard spec.keyStrategy?.value == .snakeCase else { return field.key ?? field.name.value }
         return SnakeCaseKeys.fromSnakeCase(field.key ?? SnakeCaseKeys.toSnakeCase(field.name.value))
     }
 
@@ -95,6 +95,8 @@ extension SpecTranslation {
         }
         var format: [String] = []
         if let spelled = dateFormat(field.format) {
+            // Kept here: the validator allows `format:` on any type holding dates, but the
+            // generated coding applies a format to a single `Date` field only.
             guard type.nonOptional == .named("Date") else {
                 log.error("a date format applies only to Date fields, not \(type)", at: field.format?.location ?? field.type.location)
                 return nil

@@ -11,7 +11,7 @@ struct SpecTranslation {
     let readFile: Translator.FileReader
     /// Every model of the load, for checking sample bodies.
     let sampleModels: [String: SampleFit.ModelEntry]
-    var log = TranslationLog()
+    var log = DiagnosticLog()
 
     /// Names of static members of the namespace and of the facade, shared so an endpoint gets the
     /// same name in both.
@@ -89,24 +89,15 @@ struct SpecTranslation {
         return result
     }
 
-    /// `.iso8601`, … for a spec date format name; logs an error for others.
-    mutating func dateFormat(_ format: Located<String>?) -> String? {
-        guard let format else { return nil }
-        let known = ["iso8601", "date", "secondsSince1970", "millisecondsSince1970"]
-        guard known.contains(format.value) else {
-            log.error("unknown date format '\(format.value)' (expected \(known.joined(separator: ", ")))", at: format.location)
-            return nil
-        }
-        return "." + format.value
+    /// `.iso8601`, …: the runtime's `DateFormat` case of the same name (a test keeps the two
+    /// lists equal).
+    func dateFormat(_ format: Located<DateFormat>?) -> String? {
+        format.map { "." + $0.value.rawValue }
     }
 
-    private mutating func keyStrategy() -> String {
-        guard let strategy = spec.keyStrategy else { return ".useDefaultKeys" }
-        guard strategy.value == "snakeCase" || strategy.value == "useDefaultKeys" else {
-            log.error("unknown key strategy '\(strategy.value)' (expected snakeCase or useDefaultKeys)", at: strategy.location)
-            return ".useDefaultKeys"
-        }
-        return "." + strategy.value
+    /// `.snakeCase` or `.useDefaultKeys`: the runtime's `JSONCoding.KeyStrategy` case of the same name.
+    private func keyStrategy() -> String {
+        "." + (spec.keyStrategy?.value ?? .useDefaultKeys).rawValue
     }
 
     private mutating func errorEnvelope() -> [ErrorEnvelopeRender] {
@@ -172,7 +163,7 @@ extension SpecTranslation {
             guard case .object(let fields) = model.kind else { continue }
             for field in fields where field.sensitive {
                 names.insert(field.key ?? field.name.value)
-                if spec.keyStrategy?.value == "snakeCase" { names.insert(SnakeCaseKeys.toSnakeCase(field.key ?? field.name.value)) }
+                if spec.keyStrategy?.value == .snakeCase { names.insert(SnakeCaseKeys.toSnakeCase(field.key ?? field.name.value)) }
             }
         }
         for endpoint in spec.endpoints {

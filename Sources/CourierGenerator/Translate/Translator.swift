@@ -19,23 +19,16 @@ public struct Translator: SpecTranslating {
 
     /// Translates every spec; see ``SpecTranslating/translate(_:)``.
     public func translate(_ specs: [Spec]) -> TranslationResult {
-        var log = TranslationLog()
+        var log = DiagnosticLog()
         let namespaces = specs.map { SwiftIdentifier.type($0.service.value) }
         let table = Self.modelTable(specs, namespaces: namespaces, log: &log)
         let referenced = Self.referencedNames(specs)
         let indirect = IndirectFields.compute(specs)
         let sampleModels = SampleResolution.models(of: specs)
-        var stems: [String: String] = [:]
         var models: [SpecRenderModel] = []
         for (spec, namespace) in zip(specs, namespaces) {
+            // Two specs with one stem are reported by the pipeline (``Generator``) before loading.
             let stem = OutputLayout.stem(of: spec.file)
-            if let other = stems[stem] {
-                log.error(
-                    "two specs would generate the same files '\(stem).*.swift': \(other) and \(spec.file); rename one of them",
-                    at: SourceLocation(file: spec.file, line: 1, column: 1))
-                continue
-            }
-            stems[stem] = spec.file
             var speller = TypeSpeller(models: table, namespace: namespace, referencedNames: referenced)
             speller.indirectFields = indirect
             var translation = SpecTranslation(
@@ -81,7 +74,7 @@ public struct Translator: SpecTranslating {
 
     /// Every model of every spec with its generated name and, for enums, its case names.
     private static func modelTable(
-        _ specs: [Spec], namespaces: [String], log: inout TranslationLog
+        _ specs: [Spec], namespaces: [String], log: inout DiagnosticLog
     ) -> [String: TypeSpeller.ModelEntry] {
         var table: [String: TypeSpeller.ModelEntry] = [:]
         for (spec, namespace) in zip(specs, namespaces) {

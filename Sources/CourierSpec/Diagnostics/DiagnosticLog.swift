@@ -1,34 +1,43 @@
-/// Collects diagnostics while a spec is read, so that loading never stops at the first problem.
-struct DiagnosticLog: Sendable {
+/// Collects diagnostics while specs are read, checked and translated, so that no stage stops at
+/// the first problem; the one log of the parser, the validator and the generator's translate stage.
+package struct DiagnosticLog: Sendable {
     /// Everything reported so far, in the order it was found.
-    private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
+
+    /// An empty log.
+    package init() {}
 
     /// Whether any error has been reported.
-    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// Reports an error.
-    mutating func error(_ message: String, at location: SourceLocation) {
+    package mutating func error(_ message: String, at location: SourceLocation) {
         diagnostics.append(Diagnostic(.error, message, at: location))
     }
 
     /// Reports a warning.
-    mutating func warning(_ message: String, at location: SourceLocation) {
+    package mutating func warning(_ message: String, at location: SourceLocation) {
         diagnostics.append(Diagnostic(.warning, message, at: location))
     }
 
     /// Adds context to the error or warning reported just before.
-    mutating func note(_ message: String, at location: SourceLocation) {
+    package mutating func note(_ message: String, at location: SourceLocation) {
         diagnostics.append(Diagnostic(.note, message, at: location))
     }
 
     /// Appends another log's diagnostics.
-    mutating func append(_ other: DiagnosticLog) {
+    package mutating func append(_ other: DiagnosticLog) {
         diagnostics.append(contentsOf: other.diagnostics)
+    }
+
+    /// Appends diagnostics found elsewhere, in their order.
+    package mutating func append(_ more: [Diagnostic]) {
+        diagnostics.append(contentsOf: more)
     }
 
     /// The diagnostics sorted by location, each keeping its notes right after it, and with exact
     /// repeats removed (a node reached through several aliases is checked once per use).
-    func sorted() -> [Diagnostic] {
+    package func sorted() -> [Diagnostic] {
         var groups: [[Diagnostic]] = []
         for diagnostic in diagnostics {
             if diagnostic.severity == .note, !groups.isEmpty {

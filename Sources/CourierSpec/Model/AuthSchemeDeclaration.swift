@@ -3,10 +3,10 @@
 public struct AuthSchemeDeclaration: Sendable {
     /// The scheme's name, used by `auth:`.
     public var name: Located<String>
-    /// `bearer`, `basic` or `apiKey`.
-    public var type: Located<String>
-    /// For `apiKey`: `header` or `query`.
-    public var placement: Located<String>?
+    /// What the scheme sends (`type:`).
+    public var type: Located<AuthSchemeKind>
+    /// For `apiKey`: where the key goes (`in:`).
+    public var placement: Located<APIKeyPlacement>?
     /// For `apiKey`: the header or query item name.
     public var keyName: Located<String>?
     /// For `bearer`: how tokens are refreshed.
@@ -16,7 +16,7 @@ public struct AuthSchemeDeclaration: Sendable {
 
     /// Creates a declaration.
     public init(
-        name: Located<String>, type: Located<String>, placement: Located<String>? = nil, keyName: Located<String>? = nil,
+        name: Located<String>, type: Located<AuthSchemeKind>, placement: Located<APIKeyPlacement>? = nil, keyName: Located<String>? = nil,
         refresh: TokenRefreshDeclaration? = nil, rejected: [Located<Int>] = []
     ) {
         self.name = name

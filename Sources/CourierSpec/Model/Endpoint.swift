@@ -2,8 +2,8 @@
 public struct Endpoint: Sendable {
     /// The endpoint's name; becomes the factory and client method name.
     public var name: Located<String>
-    /// The HTTP method, upper-cased (`GET`, `POST`, …), at the method key.
-    public var method: Located<String>
+    /// The HTTP method, at the method key; `nil` when none was written (already reported).
+    public var method: Located<HTTPMethod>?
     /// The path template, such as `/pets/{id}`, at its value.
     public var path: Located<String>
     /// Path parameters, in file order.
@@ -51,7 +51,7 @@ public struct Endpoint: Sendable {
 
     /// Creates an endpoint.
     public init(
-        name: Located<String>, method: Located<String>, path: Located<String>,
+        name: Located<String>, method: Located<HTTPMethod>?, path: Located<String>,
         pathParameters: [Parameter] = [], queryParameters: [Parameter] = [], headerParameters: [Parameter] = [],
         body: Body? = nil, response: Located<TypeRef>? = nil, auth: Located<String>? = nil,
         wares: [Located<String>] = [], cache: CacheSetting? = nil, timeout: Located<Double>? = nil,
@@ -77,6 +77,12 @@ public struct Endpoint: Sendable {
 }
 
 extension Endpoint {
+    /// Whether the client gains an `…Updates` method for this endpoint of `spec`: its cache
+    /// policy, or the service's, is `localThenRemote`, and it does not stream.
+    public func offersUpdates(in spec: Spec) -> Bool {
+        stream == nil && (cache ?? spec.cache)?.policy.value == .localThenRemote
+    }
+
     /// Every sample response: `sample:` (as status 200) first, then `samples:` in file order.
     public var allSamples: [SampleDeclaration] {
         let shorthand = sample.map { SampleDeclaration(status: Located("200", at: $0.location), file: $0, isShorthand: true) }
@@ -171,13 +177,13 @@ public enum Body: Sendable {
 
 /// An endpoint's `cache:` setting.
 public struct CacheSetting: Sendable {
-    /// One of `remoteOnly`, `localOnly`, `localElseRemote`, `remoteElseLocal`, `localThenRemote`.
-    public var policy: Located<String>
+    /// Where answers may come from.
+    public var policy: Located<CachePolicyMode>
     /// Time to live in seconds.
     public var ttl: Located<Double>?
 
     /// Creates a cache setting.
-    public init(policy: Located<String>, ttl: Located<Double>? = nil) {
+    public init(policy: Located<CachePolicyMode>, ttl: Located<Double>? = nil) {
         self.policy = policy
         self.ttl = ttl
     }

@@ -74,8 +74,8 @@ public struct Field: Sendable {
     public var key: String?
     /// The value used when the key is missing (`= value` or `default:`).
     public var defaultValue: Located<SpecValue>?
-    /// A per-field date format (`iso8601`, `date`, `secondsSince1970`, `millisecondsSince1970`).
-    public var format: Located<String>?
+    /// A per-field date format (`format:`).
+    public var format: Located<DateFormat>?
     /// Summary, description and deprecation.
     public var documentation: Documentation
     /// `sensitive: true`: the value is a secret that logs and errors never print.
@@ -88,7 +88,7 @@ public struct Field: Sendable {
     /// Creates a field.
     public init(
         name: Located<String>, type: Located<TypeRef>, key: String? = nil,
-        defaultValue: Located<SpecValue>? = nil, format: Located<String>? = nil,
+        defaultValue: Located<SpecValue>? = nil, format: Located<DateFormat>? = nil,
         documentation: Documentation = Documentation()
     ) {
         self.name = name

@@ -29,10 +29,10 @@ public struct Spec: Sendable {
     public var auth: Located<String>?
     /// The backend's error envelope.
     public var errors: ErrorEnvelope?
-    /// Service-wide JSON date format (`iso8601`, `date`, `secondsSince1970`, `millisecondsSince1970`).
-    public var dateFormat: Located<String>?
-    /// Service-wide key strategy (`snakeCase` or `useDefaultKeys`).
-    public var keyStrategy: Located<String>?
+    /// Service-wide JSON date format (`dates:`).
+    public var dateFormat: Located<DateFormat>?
+    /// Service-wide key strategy (`keys:`).
+    public var keyStrategy: Located<KeyStyle>?
     /// `summary:` of the service.
     public var summary: String?
     /// `description:` of the service.
@@ -47,7 +47,7 @@ public struct Spec: Sendable {
         file: String, version: Int = 1, service: Located<String>, baseURL: Located<String>,
         environments: [Located<NamedValue>] = [], headers: [Located<NamedValue>] = [],
         timeout: Located<Double>? = nil, auth: Located<String>? = nil, errors: ErrorEnvelope? = nil,
-        dateFormat: Located<String>? = nil, keyStrategy: Located<String>? = nil,
+        dateFormat: Located<DateFormat>? = nil, keyStrategy: Located<KeyStyle>? = nil,
         summary: String? = nil, description: String? = nil,
         models: [Model] = [], endpoints: [Endpoint] = []
     ) {

@@ -15,12 +15,16 @@ extension SpecParser {
         guard let mapping = KeyedMapping(pair.value, what: what, log: &log) else { return nil }
         mapping.warnAboutUnknownKeys(known: Self.authSchemeKeys, in: what, log: &log)
         guard let typeNode = mapping.value("type") else {
-            log.error("\(what) needs `type:` (bearer, basic or apiKey)", at: pair.keyLocation)
+            log.error("\(what) needs `type:` (\(AuthSchemeKind.spellingList))", at: pair.keyLocation)
             return nil
         }
-        guard let type = text(typeNode, what: "`type` of \(what)") else { return nil }
+        guard let type: Located<AuthSchemeKind> = word(typeNode, what: "`type` of \(what)") else { return nil }
         var scheme = AuthSchemeDeclaration(name: Located(pair.key, at: pair.keyLocation), type: type)
-        if let node = mapping.value("in") { scheme.placement = text(node, what: "`in` of \(what)") }
+        if let node = mapping.value("in") {
+            scheme.placement = word(node, what: "`in` of \(what)")
+        } else if type.value == .apiKey {
+            log.error("\(what) needs `in:` (\(APIKeyPlacement.spellingList)) and `name:`", at: pair.keyLocation)
+        }
         if let node = mapping.value("name") { scheme.keyName = text(node, what: "`name` of \(what)") }
         if let node = mapping.value("refresh") { scheme.refresh = tokenRefresh(node, what: "`refresh` of \(what)") }
         if let node = mapping.value("rejected") {

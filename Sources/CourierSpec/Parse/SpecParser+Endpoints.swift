@@ -1,8 +1,6 @@
 extension SpecParser {
-    /// The method keys an endpoint may use, lower-case as written in specs.
-    static let httpMethods = ["get", "post", "put", "patch", "delete", "head", "options"]
-    /// Every key an endpoint may hold.
-    static let endpointKeys = Set(httpMethods).union([
+    /// Every key an endpoint may hold: a method (``HTTPMethod``) and the rest.
+    static let endpointKeys = Set(HTTPMethod.spellings).union([
         "summary", "description", "deprecated", "query", "headers", "path", "body", "form", "raw", "multipart",
         "response", "auth", "wares", "cache", "timeout", "sample", "samples", "retry", "idempotencyKey", "fixedHeaders", "media",
         "responseHeaders", "pagination", "stream",
@@ -85,10 +83,7 @@ extension SpecParser {
         for pair in mapping.unknownPairs(known: Self.endpointKeys) {
             if let path = pair.value.scalar, path.text.hasPrefix("/") {
                 reportedMethod = true
-                log.error(
-                    "unknown HTTP method '\(pair.key)' in \(what) (use " + Self.httpMethods.joined(separator: ", ") + ")"
-                        + Suggestion.didYouMean(pair.key, among: Self.httpMethods),
-                    at: pair.keyLocation)
+                log.error(HTTPMethod.unknownMessage(pair.key, context: " in \(what)"), at: pair.keyLocation)
             } else {
                 log.warning(
                     "unknown key '\(pair.key)' in \(what)" + Suggestion.didYouMean(pair.key, among: Self.endpointKeys),
@@ -101,12 +96,13 @@ extension SpecParser {
     /// The one method key and its path; placeholders (empty) after reporting none or several.
     private mutating func methodAndPath(
         _ mapping: KeyedMapping, name: Located<String>, what: String, reportMissing: Bool
-    ) -> (method: Located<String>, path: Located<String>) {
-        var found: (method: Located<String>, path: Located<String>)?
-        for pair in mapping.pairs where Self.httpMethods.contains(pair.key) {
+    ) -> (method: Located<HTTPMethod>?, path: Located<String>) {
+        var found: (method: Located<HTTPMethod>, path: Located<String>)?
+        for pair in mapping.pairs {
+            guard let method = HTTPMethod(rawValue: pair.key) else { continue }
             if let first = found {
                 log.error(
-                    "\(what) has a second method '\(pair.key)' (it already has '\(first.method.value.lowercased())' "
+                    "\(what) has a second method '\(pair.key)' (it already has '\(first.method.value.rawValue)' "
                         + "at line \(first.method.location.line)); declare one endpoint per method",
                     at: pair.keyLocation)
                 continue
@@ -115,15 +111,15 @@ extension SpecParser {
             // can be pointed at by offset.
             let path = text(pair.value, what: "the path of \(what)")
                 .map { Located($0.value, at: Self.location(in: pair.value, offset: 0)) } ?? Located("", at: pair.value.location)
-            found = (Located(pair.key.uppercased(), at: pair.keyLocation), path)
+            found = (Located(method, at: pair.keyLocation), path)
         }
         if let found { return found }
         if reportMissing {
             log.error(
-                "\(what) needs a method and a path, such as `get: /pets` (methods: \(Self.httpMethods.joined(separator: ", ")))",
+                "\(what) needs a method and a path, such as `get: /pets` (methods: \(HTTPMethod.spellingList))",
                 at: name.location)
         }
-        return (Located("", at: name.location), Located("", at: name.location))
+        return (nil, Located("", at: name.location))
     }
 
     private mutating func parameters(_ node: YAMLNode, kind: String) -> [Parameter] {
@@ -175,7 +171,7 @@ extension SpecParser {
     /// `cache: { policy: …, ttl: … }`, or just `cache: policy`.
     mutating func cacheSetting(_ node: YAMLNode, what: String) -> CacheSetting? {
         if node.scalar != nil {
-            return text(node, what: "the policy of \(what)").map { CacheSetting(policy: $0) }
+            return word(node, what: what).map { CacheSetting(policy: $0) }
         }
         guard let mapping = KeyedMapping(node, what: what, log: &log) else { return nil }
         mapping.warnAboutUnknownKeys(known: Self.cacheKeys, in: what, log: &log)
@@ -183,7 +179,7 @@ extension SpecParser {
             log.error("\(what) needs `policy:`", at: node.location)
             return nil
         }
-        guard let policy = text(policyNode, what: "the policy of \(what)") else { return nil }
+        guard let policy: Located<CachePolicyMode> = word(policyNode, what: "`policy` of \(what)") else { return nil }
         let ttl = mapping.value("ttl").flatMap { duration($0, what: "the ttl of \(what)") }
         return CacheSetting(policy: policy, ttl: ttl)
     }

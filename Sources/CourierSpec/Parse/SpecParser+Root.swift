@@ -27,8 +27,8 @@ extension SpecParser {
         if let node = mapping.value("pagination") { spec.pagination = paginationSetting(node, what: "`pagination`", allowsTrue: false) }
         if let node = mapping.value("auth") { spec.auth = text(node, what: "`auth`") }
         if let node = mapping.value("authSchemes") { spec.authSchemes = authSchemes(node) }
-        if let node = mapping.value("dates") { spec.dateFormat = text(node, what: "`dates`") }
-        if let node = mapping.value("keys") { spec.keyStrategy = text(node, what: "`keys`") }
+        if let node = mapping.value("dates") { spec.dateFormat = word(node, what: "`dates`") }
+        if let node = mapping.value("keys") { spec.keyStrategy = word(node, what: "`keys`") }
         if let node = mapping.value("errors") { spec.errors = errorEnvelope(node) }
         if let node = mapping.value("summary") { spec.summary = text(node, what: "`summary`")?.value }
         if let node = mapping.value("description") { spec.description = text(node, what: "`description`")?.value }

@@ -10,7 +10,7 @@ struct TypedEntry {
     /// `= value` or `default:`.
     var defaultValue: Located<SpecValue>?
     /// `format:` (fields only).
-    var format: Located<String>?
+    var format: Located<DateFormat>?
     /// `summary:`, `description:`, `deprecated:`.
     var documentation: Documentation
     /// `sensitive: true`: the value is a secret, never printed.
@@ -93,7 +93,7 @@ extension SpecParser {
         guard let type = typeRef(typeNode, what: what) else { return nil }
         var entry = TypedEntry(name: name, type: type, documentation: documentation(in: mapping, of: what))
         if let key = mapping.value("key") { entry.key = text(key, what: "`key` of \(what)")?.value }
-        if let format = mapping.value("format") { entry.format = text(format, what: "`format` of \(what)") }
+        if let format = mapping.value("format") { entry.format = word(format, what: "`format` of \(what)") }
         if known.contains("contentType"), let value = mapping.value("contentType") {
             entry.contentType = text(value, what: "`contentType` of \(what)")
         }

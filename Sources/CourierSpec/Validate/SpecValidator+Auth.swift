@@ -1,8 +1,6 @@
 extension SpecValidator {
-    /// The scheme types `authSchemes:` may declare.
-    static let authSchemeTypes = ["bearer", "basic", "apiKey"]
     /// Scheme names `auth:` may use without declaring them: a plain bearer token, basic.
-    static let implicitAuthSchemes = ["bearer", "basic"]
+    static let implicitAuthSchemes = [AuthSchemeKind.bearer, .basic].map(\.rawValue)
 
     /// The names `auth:` may take in `spec`: `none`, the declared schemes, and the implicit ones.
     static func authSchemeNames(in spec: Spec) -> [String] {
@@ -17,8 +15,8 @@ extension SpecValidator {
         guard !known.contains(auth.value) else { return }
         log.error(
             "unknown auth scheme '\(auth.value)' (use \(known.joined(separator: ", ")); or declare one under "
-                + "`authSchemes:` with `type:` \(Self.authSchemeTypes.joined(separator: ", "))"
-                + (Self.authSchemeTypes.contains(auth.value) ? ", such as `\(auth.value): { type: \(auth.value), … }`)" : ")")
+                + "`authSchemes:` with `type:` \(AuthSchemeKind.spellingList)"
+                + (AuthSchemeKind(rawValue: auth.value) != nil ? ", such as `\(auth.value): { type: \(auth.value), … }`)" : ")")
                 + Suggestion.didYouMean(auth.value, among: known),
             at: auth.location)
     }
@@ -31,17 +29,16 @@ extension SpecValidator {
             if scheme.name.value == "none" {
                 log.error("an auth scheme cannot be named 'none': `auth: none` means no authentication", at: scheme.name.location)
             }
-            checkOneOf(scheme.type, Self.authSchemeTypes, what: "type of \(what)")
-            if scheme.type.value == "apiKey" {
+            if scheme.type.value == .apiKey {
                 checkAPIKey(scheme, what: what)
             } else {
-                for part in [scheme.placement, scheme.keyName].compactMap({ $0 }) {
-                    log.warning("\(what) is not an apiKey scheme; `in` and `name` are ignored", at: part.location)
+                for part in [scheme.placement?.location, scheme.keyName?.location].compactMap({ $0 }) {
+                    log.warning("\(what) is not an apiKey scheme; `in` and `name` are ignored", at: part)
                 }
             }
             if let refresh = scheme.refresh {
-                if scheme.type.value != "bearer" {
-                    log.error("only bearer schemes refresh; \(what) is \(scheme.type.value)", at: refresh.location)
+                if scheme.type.value != .bearer {
+                    log.error("only bearer schemes refresh; \(what) is \(scheme.type.value.rawValue)", at: refresh.location)
                 } else {
                     checkRefresh(refresh, of: what, in: spec, models: models)
                 }
@@ -50,16 +47,13 @@ extension SpecValidator {
     }
 
     private mutating func checkAPIKey(_ scheme: AuthSchemeDeclaration, what: String) {
-        guard let placement = scheme.placement else {
-            log.error("\(what) needs `in:` (header or query) and `name:`", at: scheme.name.location)
-            return
-        }
-        checkOneOf(placement, ["header", "query"], what: "`in` of \(what)")
+        // Without a valid `in:` the parser has said so.
+        guard let placement = scheme.placement else { return }
         guard let name = scheme.keyName, !name.value.isEmpty else {
-            log.error("\(what) needs `name:`, the \(placement.value) that carries the key", at: scheme.name.location)
+            log.error("\(what) needs `name:`, the \(placement.value.rawValue) that carries the key", at: scheme.name.location)
             return
         }
-        if placement.value == "header", !name.value.unicodeScalars.allSatisfy(SpecParser.isTokenCharacter) {
+        if placement.value == .header, !name.value.unicodeScalars.allSatisfy(SpecParser.isTokenCharacter) {
             log.error("`name` of \(what) must be a header name such as X-API-Key, found '\(name.value)'", at: name.location)
         }
     }

@@ -4,7 +4,7 @@ extension SpecValidator {
         let what = "endpoint '\(endpoint.name.value)'"
         let types = TypeCheck(models: models)
         checkIdentifier(endpoint.name, what: "endpoint name")
-        if !endpoint.method.value.isEmpty {
+        if endpoint.method != nil {
             PathTemplateCheck.check(endpoint, of: what, log: &log)
         }
         checkParameters(endpoint, of: what, models: models)
@@ -27,8 +27,8 @@ extension SpecValidator {
         case .form, .file, .none:
             break
         }
-        if let body = endpoint.body, ["GET", "HEAD"].contains(endpoint.method.value) {
-            log.warning("a \(endpoint.method.value) request with a body; many servers ignore or reject it", at: Self.location(of: body))
+        if let body = endpoint.body, let method = endpoint.method?.value, method.expectsNoBody {
+            log.warning("a \(method.wireName) request with a body; many servers ignore or reject it", at: Self.location(of: body))
         }
         if let response = endpoint.response,
            types.checkNames(response, in: "the response of \(what)", allowsEmpty: true, allowsFile: true, log: &log),
@@ -52,18 +52,17 @@ extension SpecValidator {
             }
         }
         if let cache = endpoint.cache {
-            checkOneOf(cache.policy, Self.cachePolicies, what: "cache policy")
             if endpoint.response?.value.isFile == true {
                 log.warning(
                     "`cache` of \(what) has no effect: a download (`response: File`) is written to its file and bypasses the cache",
                     at: cache.policy.location)
             }
         }
-        if let retry = endpoint.retry, retry.enablesRetry, ["POST", "PATCH"].contains(endpoint.method.value),
+        if let retry = endpoint.retry, retry.enablesRetry, let method = endpoint.method?.value, method.isNonIdempotent,
            endpoint.idempotencyKey == nil {
             log.warning(
-                "\(what) enables retry on \(endpoint.method.value) without an idempotency key, so it is never retried "
-                    + "(a repeated \(endpoint.method.value) could act twice); add `idempotencyKey: true`",
+                "\(what) enables retry on \(method.wireName) without an idempotency key, so it is never retried "
+                    + "(a repeated \(method.wireName) could act twice); add `idempotencyKey: true`",
                 at: retry.location)
         }
         checkSamples(endpoint, of: what, in: spec)

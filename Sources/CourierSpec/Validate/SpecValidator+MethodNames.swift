@@ -2,9 +2,7 @@ extension SpecValidator {
     /// The client methods an endpoint adds next to its own, by the suffix added to its name, and
     /// whether `endpoint` of `spec` gets each.
     static let companionMethods: [(suffix: String, what: String, offered: @Sendable (Endpoint, Spec) -> Bool)] = [
-        ("Updates", "its `localThenRemote` cache's stream", { endpoint, spec in
-            endpoint.stream == nil && (endpoint.cache ?? spec.cache)?.policy.value == "localThenRemote"
-        }),
+        ("Updates", "its `localThenRemote` cache's stream", { endpoint, spec in endpoint.offersUpdates(in: spec) }),
         ("WithHeaders", "its `responseHeaders:`", { endpoint, _ in !endpoint.responseHeaders.isEmpty }),
         ("Pages", "its `pagination:`", { endpoint, _ in endpoint.pagination != nil && endpoint.response != nil }),
         ("Items", "its `pagination:`", { endpoint, _ in endpoint.pagination != nil && endpoint.response != nil }),

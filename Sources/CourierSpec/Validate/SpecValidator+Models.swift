@@ -35,7 +35,6 @@ extension SpecValidator {
             if let key = field.key, key.isEmpty { log.error("the `key` of \(what) is empty", at: field.name.location) }
             let known = types.checkNames(field.type, in: what, log: &log)
             if let format = field.format {
-                checkOneOf(format, Self.dateFormats, what: "date format")
                 if known, !TypeCheck.involvesDate(field.type.value) {
                     log.warning("`format` only applies to dates, but \(what) is '\(field.type.value)'", at: format.location)
                 }

@@ -17,13 +17,10 @@ extension SpecValidator {
             checkHeaderName(Located(header.value.name, at: header.location), what: "header")
         }
         if let auth = spec.auth { checkAuth(auth, in: spec) }
-        if let cache = spec.cache { checkOneOf(cache.policy, Self.cachePolicies, what: "cache policy") }
         if let style = spec.pagination?.style {
             checkOneOf(style, PaginationSetting.Style.allCases.map(\.rawValue), what: "pagination style")
         }
         checkAuthSchemes(spec, models: models)
-        if let dates = spec.dateFormat { checkOneOf(dates, Self.dateFormats, what: "date format") }
-        if let keys = spec.keyStrategy { checkOneOf(keys, Self.keyStrategies, what: "key strategy") }
         if let errors = spec.errors { checkErrors(errors, models: models) }
     }
 

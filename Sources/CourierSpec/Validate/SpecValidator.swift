@@ -9,13 +9,6 @@ import Foundation
 ///
 /// Reports everything it finds; never stops at the first problem.
 struct SpecValidator {
-    /// The date formats `dates:` and `format:` accept.
-    static let dateFormats = ["iso8601", "date", "secondsSince1970", "millisecondsSince1970"]
-    /// The key strategies `keys:` accepts.
-    static let keyStrategies = ["useDefaultKeys", "snakeCase"]
-    /// The policies `cache.policy` accepts.
-    static let cachePolicies = ["remoteOnly", "localOnly", "localElseRemote", "remoteElseLocal", "localThenRemote"]
-
     /// The specs of one load.
     let specs: [Spec]
     /// What a path names on disk, for `sample:`.

@@ -32,8 +32,8 @@ enum PetstoreFixture {
             Build.located(NamedValue(name: "X-Client", value: "courier-petstore")),
         ]
         spec.timeout = Build.located(30)
-        spec.dateFormat = Build.located("iso8601")
-        spec.keyStrategy = Build.located("useDefaultKeys")
+        spec.dateFormat = Build.located(.iso8601)
+        spec.keyStrategy = Build.located(.useDefaultKeys)
         spec.errors = ErrorEnvelope(
             model: Build.located("APIError"), codeField: Build.located("code"),
             events: [
@@ -51,8 +51,8 @@ enum PetstoreFixture {
                 Build.field("tag", "String?"),
                 Build.field("status", "PetStatus", default: Build.scalar("available")),
                 Build.field("ownerID", "Int", key: "owner_id"),
-                Build.field("createdAt", "Date", key: "created_at", format: "iso8601"),
-                Build.field("birthday", "Date?", format: "date"),
+                Build.field("createdAt", "Date", key: "created_at", format: .iso8601),
+                Build.field("birthday", "Date?", format: .date),
                 Build.field("photos", "[URL]", default: .sequence([])),
                 Build.field("weight", "Double?"),
                 Build.field("vaccinated", "Bool", default: Build.scalar("false")),
@@ -73,7 +73,7 @@ enum PetstoreFixture {
                 Build.field("name", "String"),
                 Build.field("tag", "String?"),
                 Build.field("status", "PetStatus", default: Build.scalar("available")),
-                Build.field("birthday", "Date?", format: "date"),
+                Build.field("birthday", "Date?", format: .date),
             ]),
             Build.object("PetPatch", [
                 Build.field("name", "String?"), Build.field("tag", "String?"), Build.field("status", "PetStatus?"),
@@ -87,7 +87,7 @@ enum PetstoreFixture {
                 Build.field("token", "UUID"),
                 Build.field("avatar", "Data?"),
                 Build.field("scores", "[String: Int]"),
-                Build.field("lastSeen", "Date", key: "last_seen", format: "millisecondsSince1970"),
+                Build.field("lastSeen", "Date", key: "last_seen", format: .millisecondsSince1970),
             ]),
             Build.object("Credentials", [Build.field("username", "String"), Build.field("password", "String")]),
             Build.object("TokenPair", [
@@ -109,7 +109,7 @@ enum PetstoreFixture {
                     Build.parameter("limit", "Int?"), Build.parameter("status", "PetStatus?"), Build.parameter("tags", "[String]?"),
                     Build.parameter("sort", "String", default: Build.scalar("name"), summary: "Field to sort by."),
                 ],
-                response: "[Pet]", cache: CacheSetting(policy: Build.located("localThenRemote"), ttl: Build.located(300)),
+                response: "[Pet]", cache: CacheSetting(policy: Build.located(.localThenRemote), ttl: Build.located(300)),
                 sample: "samples/pets.json", summary: "Lists pets, optionally filtered."),
             Build.endpoint(
                 "getPet", "GET", "/pets/{id}", pathParameters: [id], headers: [Build.parameter("X-Request-ID", "String?")],

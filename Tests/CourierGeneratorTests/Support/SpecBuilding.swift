@@ -22,7 +22,7 @@ enum Build {
 
     static func field(
         _ name: String, _ typeText: String, key: String? = nil, default value: SpecValue? = nil,
-        format: String? = nil, summary: String? = nil, deprecated: String? = nil
+        format: DateFormat? = nil, summary: String? = nil, deprecated: String? = nil
     ) -> Field {
         Field(
             name: located(name), type: located(type(typeText)), key: key,
@@ -51,6 +51,8 @@ enum Build {
 
     static func scalar(_ text: String) -> SpecValue { .scalar(text, quoted: false) }
 
+    /// An endpoint; `method` is spelled as on the wire (`GET`), and one that is no ``HTTPMethod``
+    /// gives an endpoint without a method, as the parser leaves one it reported.
     static func endpoint(
         _ name: String, _ method: String, _ path: String, pathParameters: [Parameter] = [], query: [Parameter] = [],
         headers: [Parameter] = [], body: Body? = nil, response: String? = nil, auth: String? = nil, wares: [String] = [],
@@ -58,7 +60,7 @@ enum Build {
         deprecated: Deprecation? = nil
     ) -> Endpoint {
         Endpoint(
-            name: located(name), method: located(method), path: located(path), pathParameters: pathParameters,
+            name: located(name), method: HTTPMethod(rawValue: method.lowercased()).map { located($0) }, path: located(path), pathParameters: pathParameters,
             queryParameters: query, headerParameters: headers, body: body, response: response.map { located(type($0)) },
             auth: auth.map { located($0) }, wares: wares.map { located($0) }, cache: cache,
             timeout: timeout.map { located($0) }, sample: sample.map { located($0) },
@@ -67,7 +69,7 @@ enum Build {
 
     static func spec(
         service: String = "Petstore", file: String = Build.file, models: [Model] = [], endpoints: [Endpoint] = [],
-        auth: String? = nil, keys: String? = nil
+        auth: String? = nil, keys: KeyStyle? = nil
     ) -> Spec {
         Spec(
             file: file, service: located(service, file: file), baseURL: located("https://api.example.com/v1", file: file),

@@ -13,7 +13,7 @@ enum SyntheticSpec {
                     Build.field("id", "Int64"),
                     Build.field("display_name", "String"),
                     Build.field("note", "String?"),
-                    Build.field("created_at", "Date", format: "iso8601"),
+                    Build.field("created_at", "Date", format: .iso8601),
                     Build.field("tags", "[String]", default: .sequence([])),
                     Build.field("kind", "Kind\(index - index % 4 + 3)?"),
                     Build.field("score", "Double", default: Build.scalar("0.5")),

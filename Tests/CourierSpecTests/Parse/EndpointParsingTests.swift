@@ -105,7 +105,7 @@ import Testing
                 get: /pets
                 cache: localElseRemote
             """)
-        #expect(spec.endpoints.first?.cache?.policy.value == "localElseRemote")
+        #expect(spec.endpoints.first?.cache?.policy.value == .localElseRemote)
         #expect(spec.endpoints.first?.cache?.ttl == nil)
     }
 

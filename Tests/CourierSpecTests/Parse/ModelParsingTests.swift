@@ -58,7 +58,7 @@ import Testing
             """)
         let created = fields[0]
         #expect(created.type.value == .named("Date"))
-        #expect(created.format?.value == "iso8601")
+        #expect(created.format?.value == .iso8601)
         #expect(created.key == "created_at")
         #expect(created.defaultValue?.value == .scalar("2024-01-01T00:00:00Z", quoted: false))
         #expect(created.documentation == Documentation(

@@ -34,7 +34,7 @@ import Testing
         let parsed = try spec(Self.schemes)
         #expect(parsed.authSchemes.map(\.name.value) == ["session", "key", "admin"])
         #expect(parsed.authSchemes[0].refresh?.expiresIn?.value == "ttl")
-        #expect(parsed.authSchemes[1].placement?.value == "query")
+        #expect(parsed.authSchemes[1].placement?.value == .query)
     }
 
     @Test func unknownSchemeNamesAreErrorsWithSuggestions() {
@@ -120,10 +120,11 @@ import Testing
               typo: { type: bearr }
               none: { type: bearer }
             """) == [
-            "4:28: error: unknown `in` of auth scheme 'key' 'cookie' (use header, query)",
+            "4:28: error: unknown API key placement 'cookie' for `in` of auth scheme 'key' (use header, query)",
             "5:3: error: auth scheme 'nameless' needs `name:`, the header that carries the key",
             "6:41: error: only bearer schemes refresh; auth scheme 'basicRefresh' is basic",
-            "7:17: error: unknown type of auth scheme 'typo' 'bearr' (use bearer, basic, apiKey); did you mean 'bearer'?",
+            "7:17: error: unknown auth scheme type 'bearr' for `type` of auth scheme 'typo' (use bearer, basic, apiKey); "
+                + "did you mean 'bearer'?",
             "8:3: error: an auth scheme cannot be named 'none': `auth: none` means no authentication",
         ])
     }

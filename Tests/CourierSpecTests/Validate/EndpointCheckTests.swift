@@ -153,7 +153,7 @@ import Darwin
                 raw: png
                 wares: [retry, retry, "1st"]
             """) == [
-            "6:22: error: unknown cache policy 'localThenRemte' (use remoteOnly, localOnly, localElseRemote, "
+            "6:22: error: unknown cache policy 'localThenRemte' for `policy` of `cache` of endpoint 'pets' (use remoteOnly, localOnly, localElseRemote, "
                 + "remoteElseLocal, localThenRemote); did you mean 'localThenRemote'?",
             "7:10: error: `raw` of endpoint 'pets' needs a content type such as image/png, found 'png'",
             "7:10: warning: a GET request with a body; many servers ignore or reject it",

@@ -25,9 +25,9 @@ import Testing
             dates: ISO8601
             keys: snake_case
             """) == [
-            "2:8: error: unknown date format 'ISO8601' (use iso8601, date, secondsSince1970, millisecondsSince1970); "
+            "2:8: error: unknown date format 'ISO8601' for `dates` (use iso8601, date, secondsSince1970, millisecondsSince1970); "
                 + "did you mean 'iso8601'?",
-            "3:7: error: unknown key strategy 'snake_case' (use useDefaultKeys, snakeCase); did you mean 'snakeCase'?",
+            "3:7: error: unknown key strategy 'snake_case' for `keys` (use useDefaultKeys, snakeCase); did you mean 'snakeCase'?",
         ])
     }
 

@@ -71,7 +71,7 @@ import Testing
                 seen: { type: Date, format: unix }
             """) == [
             "5:35: warning: `format` only applies to dates, but field 'name' of model 'Pet' is 'String'",
-            "6:33: error: unknown date format 'unix' (use iso8601, date, secondsSince1970, millisecondsSince1970)",
+            "6:33: error: unknown date format 'unix' for `format` of field 'seen' (use iso8601, date, secondsSince1970, millisecondsSince1970)",
         ])
     }
 }

@@ -40,8 +40,8 @@ public struct ModelCheck: Sendable {
     public init(specs: [Spec], service: Spec, strictEnums: Bool = true, limit: Int = 20) {
         let entries = SampleResolution.models(of: specs)
         var fit = SampleFit(
-            models: entries, dateFormat: service.dateFormat?.value ?? "iso8601",
-            convertsFromSnakeCase: service.keyStrategy?.value == "snakeCase")
+            models: entries, dateFormat: service.dateFormat?.value ?? .iso8601,
+            convertsFromSnakeCase: service.keyStrategy?.value == .snakeCase)
         fit.strictEnums = strictEnums
         fit.limit = limit
         self.fit = fit

@@ -38,8 +38,8 @@ struct SampleFit {
 
     /// Every model of the load by name.
     let models: [String: ModelEntry]
-    /// The calling service's date format (`iso8601`, `date`, `secondsSince1970`, `millisecondsSince1970`).
-    let dateFormat: String
+    /// The calling service's date format.
+    let dateFormat: DateFormat
     /// Whether the calling service's decoder converts keys from snake_case.
     let convertsFromSnakeCase: Bool
     /// How many problems to report before giving up on a sample.
@@ -95,7 +95,7 @@ struct SampleFit {
         found.append(mismatch)
     }
 
-    private func check(_ value: SampleJSON, as type: TypeRef, format: String?, at path: [Step], into found: inout [Mismatch]) {
+    private func check(_ value: SampleJSON, as type: TypeRef, format: DateFormat?, at path: [Step], into found: inout [Mismatch]) {
         guard found.count < limit else { return }
         switch type {
         case .optional(let wrapped):
@@ -134,7 +134,7 @@ struct SampleFit {
     }
 
     /// What is wrong with `value` as the built-in `name` (`nil` when it fits, or `name` is a model).
-    private static func scalarProblem(_ value: SampleJSON, name: String, format: String) -> String? {
+    private static func scalarProblem(_ value: SampleJSON, name: String, format: DateFormat) -> String? {
         let expected: String
         switch (name, value) {
         case ("JSON", _), ("Empty", _), ("File", _):
@@ -169,20 +169,20 @@ struct SampleFit {
 
     /// A date in `format`: ISO-8601 text (fractional seconds and offsets allowed), a day
     /// (`2024-05-01`), or a number of seconds or milliseconds.
-    private static func dateProblem(_ value: SampleJSON, format: String) -> String? {
+    private static func dateProblem(_ value: SampleJSON, format: DateFormat) -> String? {
         switch (format, value) {
-        case ("secondsSince1970", .integer), ("secondsSince1970", .number),
-             ("millisecondsSince1970", .integer), ("millisecondsSince1970", .number):
+        case (.secondsSince1970, .integer), (.secondsSince1970, .number),
+             (.millisecondsSince1970, .integer), (.millisecondsSince1970, .number):
             return nil
-        case ("secondsSince1970", _), ("millisecondsSince1970", _):
-            return "expected a date as a number (\(format)), found \(value.shown)"
-        case ("date", .string(let text)):
+        case (.secondsSince1970, _), (.millisecondsSince1970, _):
+            return "expected a date as a number (\(format.rawValue)), found \(value.shown)"
+        case (.date, .string(let text)):
             return SampleDates.isDay(text) ? nil : "\(value.shown) is not a date in the format date (such as 2024-05-01)"
         case (_, .string(let text)):
             return SampleDates.isTimestamp(text)
                 ? nil : "\(value.shown) is not a date in the format iso8601 (such as 2024-05-01T12:00:00Z)"
         default:
-            return "expected a date as text (\(format)), found \(value.shown)"
+            return "expected a date as text (\(format.rawValue)), found \(value.shown)"
         }
     }
 

@@ -11,8 +11,8 @@ extension SampleResolution {
     /// the element's number, its line in the file and the JSON path.
     mutating func checkStream(_ body: Data, of stream: StreamSetting, what: String, at location: SourceLocation) {
         let fit = SampleFit(
-            models: models, dateFormat: spec.dateFormat?.value ?? "iso8601",
-            convertsFromSnakeCase: spec.keyStrategy?.value == "snakeCase")
+            models: models, dateFormat: spec.dateFormat?.value ?? .iso8601,
+            convertsFromSnakeCase: spec.keyStrategy?.value == .snakeCase)
         let noun = switch stream.format.value {
         case .events: "event"
         case .lines: "line"

@@ -22,7 +22,7 @@ struct SampleResolution {
     /// Every model of the load, for checking bodies.
     let models: [String: SampleFit.ModelEntry]
     let readFile: Translator.FileReader
-    var log = TranslationLog()
+    var log = DiagnosticLog()
 
     /// The samples of `endpoint` in spec order (`sample:` first): one whose status is no final
     /// status or whose file cannot be read is left out (after an error); an endpoint answering
@@ -56,7 +56,7 @@ struct SampleResolution {
         var models: [String: SampleFit.ModelEntry] = [:]
         for spec in specs {
             for model in spec.models where models[model.name.value] == nil {
-                models[model.name.value] = SampleFit.ModelEntry(model: model, snakeCaseKeys: spec.keyStrategy?.value == "snakeCase")
+                models[model.name.value] = SampleFit.ModelEntry(model: model, snakeCaseKeys: spec.keyStrategy?.value == .snakeCase)
             }
         }
         return models
@@ -160,8 +160,8 @@ struct SampleResolution {
         }
         guard let target, decodesJSON else { return }
         let fit = SampleFit(
-            models: models, dateFormat: spec.dateFormat?.value ?? "iso8601",
-            convertsFromSnakeCase: spec.keyStrategy?.value == "snakeCase")
+            models: models, dateFormat: spec.dateFormat?.value ?? .iso8601,
+            convertsFromSnakeCase: spec.keyStrategy?.value == .snakeCase)
         let mismatches: [SampleFit.Mismatch]
         if endpoint.media.isEmpty || !(200...299).contains(status) {
             mismatches = fit.mismatches(json, as: target.type)

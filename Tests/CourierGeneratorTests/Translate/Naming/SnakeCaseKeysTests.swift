@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func snakeCaseSpecsGetCodingKeysThatSurviveTheConversion() throws {
-        let spec = Build.spec(models: [Build.object("Pet", [Build.field("ownerID", "Int"), Build.field("createdAt", "Date")])], keys: "snakeCase")
+        let spec = Build.spec(models: [Build.object("Pet", [Build.field("ownerID", "Int"), Build.field("createdAt", "Date")])], keys: .snakeCase)
         let models = try #require(try Rendering.render([spec]).files["petstore.Models.swift"])
         #expect(models.contains(#"case ownerID = "ownerId""#))
         #expect(models.contains("case createdAt\n"), "a name that survives the round trip needs no raw value")
@@ -25,7 +25,7 @@ import Testing
     @Test func snakeCaseSpecsWithHandWrittenCodingUseTheConvertedKey() throws {
         let spec = Build.spec(
             models: [Build.object("Pet", [Build.field("ownerID", "Int", default: Build.scalar("0")), Build.field("name", "String")])],
-            keys: "snakeCase")
+            keys: .snakeCase)
         let models = try #require(try Rendering.render([spec]).files["petstore.Models.swift"])
         #expect(models.contains(#"try container.readIfPresent(Int.self, "ownerId") ?? 0"#))
         #expect(models.contains(#"try container.write(name, "name")"#))

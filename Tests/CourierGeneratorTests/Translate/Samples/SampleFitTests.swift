@@ -45,13 +45,13 @@ import Testing
               cases: { name: String, details: Milestone }
         """
 
-    private func fit(_ yaml: String = models, dates: String = "iso8601", snakeCase: Bool = false) throws -> SampleFit {
+    private func fit(_ yaml: String = models, dates: DateFormat = .iso8601, snakeCase: Bool = false) throws -> SampleFit {
         let loaded = SpecLoader().load(source: yaml, file: "/nonexistent/shop.courier.yaml")
         #expect(!loaded.hasErrors, "\(loaded.diagnostics)")
         let spec = try #require(loaded.specs.first)
         var models: [String: SampleFit.ModelEntry] = [:]
         for model in spec.models {
-            models[model.name.value] = SampleFit.ModelEntry(model: model, snakeCaseKeys: spec.keyStrategy?.value == "snakeCase")
+            models[model.name.value] = SampleFit.ModelEntry(model: model, snakeCaseKeys: spec.keyStrategy?.value == .snakeCase)
         }
         return SampleFit(models: models, dateFormat: dates, convertsFromSnakeCase: snakeCase)
     }
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func datesFollowTheirFormat() throws {
-        let seconds = try fit(dates: "secondsSince1970")
+        let seconds = try fit(dates: .secondsSince1970)
         #expect(try problems(#"{"id": 1, "name": "R", "owner_id": 7, "created_at": 1714564800.5, "birthday": "2024-13-01", "milestone": null}"#, as: "Pet", with: seconds) == [
             #"at birthday: "2024-13-01" is not a date in the format date (such as 2024-05-01)"#,
         ])
