@@ -206,12 +206,4 @@ import Testing
         #expect(files["petstore.Endpoints.swift"]?.contains("@available(*, deprecated, message: \"Use other.\")\n    public static func gone()") == true)
         #expect(files["petstore.Client.swift"]?.contains("@available(*, deprecated, message: \"Use other.\")\n    public func gone()") == true)
     }
-
-    @Test func duplicateStemsAreAnError() {
-        let a = Build.spec(service: "A", file: "one/api.courier.yaml")
-        let b = Build.spec(service: "B", file: "two/api.courier.yml")
-        let result = Translator().translate([a, b])
-        #expect(result.hasErrors)
-        #expect(result.models.count == 1)
-    }
 }
