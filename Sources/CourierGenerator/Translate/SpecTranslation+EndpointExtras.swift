@@ -9,7 +9,8 @@ extension SpecTranslation {
     mutating func translatePagination(_ endpoint: Endpoint) -> PaginationRender? {
         guard let declared = endpoint.pagination, let response = endpoint.response else { return nil }
         let setting = declared.filled(from: spec.pagination)
-        guard let styleText = setting.style?.value, let style = PaginationSetting.Style(rawValue: styleText) else { return nil }
+        // Without a style the validator has reported it (`pagination: true` and no service style).
+        guard let style = setting.style?.value else { return nil }
         var itemType: String
         var itemsExpression = "{ $0 }"
         var fields: [Field] = []

@@ -1,17 +1,20 @@
 /// How a paginated endpoint reaches its next page (`pagination:`).
 public struct PaginationSetting: Sendable {
     /// The ways pages are linked.
-    public enum Style: String, Sendable, CaseIterable {
+    public enum Style: String, SpecWord {
         /// RFC 8288: the `Link` header's `rel="next"` target.
         case link
         /// A page number in a query parameter; the pages end at the first empty page.
         case page
         /// A cursor read from each page and sent in a query parameter.
         case cursor
+
+        /// `pagination style`.
+        public static let kind = "pagination style"
     }
 
-    /// The style, as written (`nil` for `pagination: true`, which takes the service's).
-    public var style: Located<String>?
+    /// The style (`nil` for `pagination: true` or a mapping without `style:`, which take the service's).
+    public var style: Located<Style>?
     /// `page` and `cursor`: the query parameter carrying the page number or cursor.
     public var parameter: Located<String>?
     /// `cursor`: the field of the response holding the next cursor.
@@ -23,7 +26,7 @@ public struct PaginationSetting: Sendable {
 
     /// Creates a setting.
     public init(
-        style: Located<String>?, parameter: Located<String>? = nil, cursor: Located<String>? = nil,
+        style: Located<Style>?, parameter: Located<String>? = nil, cursor: Located<String>? = nil,
         items: Located<String>? = nil, location: SourceLocation
     ) {
         self.style = style

@@ -32,15 +32,13 @@ extension SpecValidator {
     mutating func checkPagination(_ endpoint: Endpoint, of what: String, in spec: Spec, models: ModelTable) {
         guard let declared = endpoint.pagination else { return }
         let setting = declared.filled(from: spec.pagination)
-        guard let styleText = setting.style else {
+        guard let style = setting.style?.value else {
+            // A service's `pagination:` without a readable style has been reported by the parser.
+            guard spec.pagination == nil else { return }
             log.error(
                 "`pagination: true` on \(what) takes the top-level `pagination:` style, but this spec has none; "
                     + "write the style here (`pagination: link`) or add one at the top level",
                 at: declared.location)
-            return
-        }
-        guard let style = PaginationSetting.Style(rawValue: styleText.value) else {
-            checkOneOf(styleText, PaginationSetting.Style.allCases.map(\.rawValue), what: "pagination style")
             return
         }
         guard let response = endpoint.response, response.value != .named("Empty"), endpoint.media.isEmpty else {
@@ -106,7 +104,7 @@ extension SpecValidator {
     private mutating func checkPageParameter(_ setting: PaginationSetting, endpoint: Endpoint, of what: String, types: Set<String>) {
         guard let parameter = setting.parameter else {
             log.error(
-                "\(setting.style?.value ?? "") pagination of \(what) needs `parameter:`, the query parameter carrying the "
+                "\(setting.style?.value.rawValue ?? "") pagination of \(what) needs `parameter:`, the query parameter carrying the "
                     + (types.contains("String") ? "cursor" : "page number"),
                 at: setting.location)
             return

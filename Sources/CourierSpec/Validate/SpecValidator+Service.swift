@@ -17,9 +17,6 @@ extension SpecValidator {
             checkHeaderName(Located(header.value.name, at: header.location), what: "header")
         }
         if let auth = spec.auth { checkAuth(auth, in: spec) }
-        if let style = spec.pagination?.style {
-            checkOneOf(style, PaginationSetting.Style.allCases.map(\.rawValue), what: "pagination style")
-        }
         checkAuthSchemes(spec, models: models)
         if let errors = spec.errors { checkErrors(errors, models: models) }
     }

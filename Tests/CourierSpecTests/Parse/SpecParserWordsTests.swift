@@ -31,6 +31,30 @@ import Testing
         #expect(try spec(Self.header + "keys: \(style.rawValue)\n").keyStrategy?.value == style)
     }
 
+    @Test(arguments: PaginationSetting.Style.allCases) func everyPaginationStyleReadsAsItsCase(style: PaginationSetting.Style) throws {
+        let parsed = try spec(Self.header + """
+            pagination: \(style.rawValue)
+            endpoints:
+              a:
+                get: /a
+                pagination: { style: \(style.rawValue) }
+            """)
+        #expect(parsed.pagination?.style?.value == style)
+        #expect(parsed.endpoints.first?.pagination?.style?.value == style)
+    }
+
+    /// The service's style is reported once, where it is written, not again at each endpoint
+    /// that takes it with `pagination: true`.
+    @Test func aServiceStyleThatIsNoneIsReportedOnce() {
+        let endpoint = "endpoints:\n  a:\n    get: /a\n    response: [String]\n    pagination: true\n"
+        #expect(diagnostics(Self.header + "pagination: links\n" + endpoint) == [
+            "3:13: error: unknown pagination style 'links' for `pagination` (use link, page, cursor); did you mean 'link'?",
+        ])
+        #expect(diagnostics(Self.header + "pagination: { parameter: p }\n" + endpoint) == [
+            "3:13: error: `pagination` needs `style:` (link, page, cursor)",
+        ])
+    }
+
     @Test func everyAuthSchemeTypeAndPlacementReadsAsItsCase() throws {
         let parsed = try spec(Self.header + """
             authSchemes:

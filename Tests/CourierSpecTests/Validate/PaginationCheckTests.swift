@@ -67,7 +67,7 @@ import Testing
             "19:61: error: `cursor` of the pagination of endpoint 'search' must name a String field of the response",
             "19:74: error: `items` of the pagination of endpoint 'search' must name a list field of 'Search', such as "
                 + "items; did you mean 'items'?",
-            "23:17: error: unknown pagination style 'pages' (use link, page, cursor); did you mean 'page'?",
+            "23:17: error: unknown pagination style 'pages' for `pagination` of endpoint 'odd' (use link, page, cursor); did you mean 'page'?",
         ])
     }
 }
