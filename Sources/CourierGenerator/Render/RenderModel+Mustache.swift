@@ -143,6 +143,7 @@ extension ObjectRender: MustacheParent {
         case "attributes": attributes
         case "fields": fields
         case "hasCodingKeys": hasCodingKeys
+        case "hashable": hashable
         case "hasCustomDecoding": hasCustomDecoding
         case "hasCustomEncoding": hasCustomEncoding
         case "isEmpty": isEmpty
@@ -227,6 +228,7 @@ extension UnionRender: MustacheParent {
         case "discriminatorName": discriminatorName
         case "cases": cases
         case "mismatchLiteral": mismatchLiteral
+        case "hashable": hashable
         default: nil
         }
     }

@@ -6,6 +6,8 @@ public struct ModelRender: Sendable, Hashable {
     public var enumeration: [EnumRender]
     /// The enum with associated values, when the model is a union.
     public var union: [UnionRender] = []
+    /// The model's name in the spec, which places it in a file (``SpecLayout/modelParts(_:)``).
+    public var layoutKey = ""
 
     /// Creates an object model.
     public init(object: ObjectRender) {
@@ -47,6 +49,8 @@ public struct ObjectRender: Sendable, Hashable {
     public var attributes: [String]
     /// Stored properties in file order.
     public var fields: [FieldRender]
+    /// Whether the struct conforms to `Hashable` (see ``HashableModels``); `Equatable` only otherwise.
+    public var hashable = false
 
     /// Creates an object.
     public init(typeName: String, docs: [String], attributes: [String], fields: [FieldRender]) {

@@ -17,6 +17,8 @@ public struct UnionRender: Sendable, Hashable {
     /// The message of the error thrown when no case of an undiscriminated union decodes, as a
     /// string literal.
     public var mismatchLiteral: String
+    /// Whether the enum conforms to `Hashable` (see ``HashableModels``); `Equatable` only otherwise.
+    public var hashable = false
 
     /// Creates a union.
     public init(

@@ -34,7 +34,7 @@ extension SpecTranslation {
             spec.keyStrategy?.value == .snakeCase ? SnakeCaseKeys.fromSnakeCase(discriminator.value) : discriminator.value
         }
         let typeList = cases.map(\.type).joined(separator: ", ")
-        return UnionRender(
+        var union = UnionRender(
             typeName: typeName,
             docs: DocComment.lines(model.documentation, noteDeprecation: !availabilityIsSafe(model)),
             attributes: availabilityIsSafe(model) ? DocComment.availability(model.documentation) : [],
@@ -42,6 +42,8 @@ extension SpecTranslation {
             discriminatorName: definition.discriminator?.value ?? "",
             cases: cases,
             mismatchLiteral: SwiftLiteral.string("Expected one of \(typeList) (\(typeName) tries them in this order)"))
+        union.hashable = speller.hashableModels.contains(model.name.value)
+        return union
     }
 
     private mutating func translateObject(_ model: Model, typeName: String, fields: [Field]) -> ObjectRender? {
@@ -57,11 +59,13 @@ extension SpecTranslation {
             rendered.append(render)
         }
         if failed { return nil }
-        return ObjectRender(
+        var object = ObjectRender(
             typeName: typeName,
             docs: DocComment.lines(model.documentation, noteDeprecation: !availabilityIsSafe(model)),
             attributes: availabilityIsSafe(model) ? DocComment.availability(model.documentation) : [],
             fields: rendered)
+        object.hashable = speller.hashableModels.contains(model.name.value)
+        return object
     }
 
     /// The raw value of a field's coding key. With `keys: snakeCase` the decoder converts wire

@@ -24,6 +24,7 @@ public struct Translator: SpecTranslating {
         let table = Self.modelTable(specs, namespaces: namespaces, log: &log)
         let referenced = Self.referencedNames(specs)
         let indirect = IndirectFields.compute(specs)
+        let hashable = HashableModels.compute(specs)
         let sampleModels = SampleResolution.models(of: specs)
         var models: [SpecRenderModel] = []
         for (spec, namespace) in zip(specs, namespaces) {
@@ -31,6 +32,7 @@ public struct Translator: SpecTranslating {
             let stem = OutputLayout.stem(of: spec.file)
             var speller = TypeSpeller(models: table, namespace: namespace, referencedNames: referenced)
             speller.indirectFields = indirect
+            speller.hashableModels = hashable
             var translation = SpecTranslation(
                 spec: spec, namespace: namespace, stem: stem, speller: speller, readFile: readFile, sampleModels: sampleModels)
             models.append(translation.run())

@@ -6,6 +6,9 @@ public struct Model: Sendable {
     public var kind: Kind
     /// Summary, description and deprecation.
     public var documentation: Documentation
+    /// `hashable: true`: the generated type conforms to `Hashable` (enums always do). Models that a
+    /// hashable model or union holds become hashable with it.
+    public var hashable = false
 
     /// What the model is.
     public enum Kind: Sendable {

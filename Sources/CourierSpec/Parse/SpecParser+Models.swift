@@ -1,10 +1,10 @@
 extension SpecParser {
     /// Keys of a model's long form.
-    static let objectModelKeys: Set<String> = ["fields", "summary", "description", "deprecated"]
+    static let objectModelKeys: Set<String> = ["fields", "hashable", "summary", "description", "deprecated"]
     /// Keys of an enum model.
-    static let enumModelKeys: Set<String> = ["enum", "type", "summary", "description", "deprecated"]
+    static let enumModelKeys: Set<String> = ["enum", "type", "hashable", "summary", "description", "deprecated"]
     /// Keys of a union model.
-    static let unionModelKeys: Set<String> = ["union", "summary", "description", "deprecated"]
+    static let unionModelKeys: Set<String> = ["union", "hashable", "summary", "description", "deprecated"]
     /// Keys of `union:`.
     static let unionKeys: Set<String> = ["discriminator", "cases"]
     /// Keys of an enum case's long form.
@@ -29,21 +29,41 @@ extension SpecParser {
         }
         guard let mapping = KeyedMapping(pair.value, what: what, log: &log) else { return nil }
         if let cases = mapping.value("enum"), cases.items != nil {
+            if let node = mapping.value("hashable") {
+                log.warning("`hashable` of \(what) changes nothing: enums are always Hashable", at: node.location)
+            }
             return enumModel(name: name, mapping: mapping, cases: cases, what: what)
         }
         if let union = mapping.value("union"), union.pairs != nil {
-            return unionModel(name: name, mapping: mapping, union: union, what: what)
+            return unionModel(name: name, mapping: mapping, union: union, what: what).map { hashable($0, mapping, what) }
         }
         if let fields = mapping.value("fields"), fields.pairs != nil || fields.isNull {
             mapping.warnAboutUnknownKeys(known: Self.objectModelKeys, in: what, log: &log)
             let entries = typedEntries(fields, kind: "field", known: Self.fieldKeys)
-            return Model(name: name, kind: .object(entries.map(Self.field)), documentation: documentation(in: mapping, of: what))
+            let model = Model(name: name, kind: .object(entries.map(Self.field)), documentation: documentation(in: mapping, of: what))
+            return hashable(model, mapping, what)
         }
+        var isHashable = false
         let entries = mapping.pairs.compactMap { pair -> TypedEntry? in
             if isDocumentationInShortForm(pair, of: what) { return nil }
+            // `hashable: true` among the fields: no field has `true` or `false` for a type.
+            if pair.key == "hashable", let flag = pair.value.scalar, flag.isPlain, ["true", "false"].contains(flag.text) {
+                isHashable = flag.text == "true"
+                return nil
+            }
             return typedEntry(pair, kind: "field", known: Self.fieldKeys)
         }
-        return Model(name: name, kind: .object(entries.map(Self.field)))
+        var model = Model(name: name, kind: .object(entries.map(Self.field)))
+        model.hashable = isHashable
+        return model
+    }
+
+    /// `model` with `hashable:` of its long form read (`true` or `false`, or an error).
+    private mutating func hashable(_ model: Model, _ mapping: KeyedMapping, _ what: String) -> Model {
+        guard let node = mapping.value("hashable") else { return model }
+        var marked = model
+        marked.hashable = boolean(node, what: "`hashable` of \(what)")?.value ?? false
+        return marked
     }
 
     /// Reports `summary:`, `description:` or `deprecated:` written among the fields of a short-form

@@ -53,7 +53,7 @@ import Testing
             Build.object("Nothing", []),
         ])
         let models = try #require(try render([spec]).files["petstore.Models.swift"])
-        #expect(models.contains("public struct Thing: Codable, Hashable, Sendable, FieldwiseEquatable {"))
+        #expect(models.contains("public struct Thing: Codable, Sendable, FieldwiseEquatable {"))
         #expect(models.contains("""
                     public static func fieldsEqual(_ lhs: Thing, _ rhs: Thing) -> Bool {
                         guard Self.fieldEqual(lhs.lhs, rhs.lhs) else { return false }

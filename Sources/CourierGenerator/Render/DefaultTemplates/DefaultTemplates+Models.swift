@@ -18,7 +18,7 @@ extension {{namespace}} {
     {{#attributes}}
     {{.}}
     {{/attributes}}
-    public struct {{typeName}}: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct {{typeName}}: Codable, {{#hashable}}Hashable, {{/hashable}}Sendable, FieldwiseEquatable {
         {{#fields}}
         {{#docs}}
         {{.}}
@@ -143,7 +143,7 @@ extension {{namespace}} {
     {{#attributes}}
     {{.}}
     {{/attributes}}
-    public indirect enum {{typeName}}: Codable, Hashable, Sendable {
+    public indirect enum {{typeName}}: Codable, {{#hashable}}Hashable{{/hashable}}{{^hashable}}Equatable{{/hashable}}, Sendable {
         {{#cases}}
         {{#docs}}
         {{.}}

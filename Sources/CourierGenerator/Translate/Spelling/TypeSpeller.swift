@@ -27,6 +27,8 @@ struct TypeSpeller {
     var referencedNames: Set<String> = []
     /// `Model.field` keys of fields stored with `@Indirect` (see ``IndirectFields``).
     var indirectFields: Set<String> = []
+    /// Names of the object and union models generated `Hashable` (see ``HashableModels``).
+    var hashableModels: Set<String> = []
 
     /// Swift spellings of the built-in scalar names.
     static let builtins: [String: String] = [

@@ -4,7 +4,7 @@ import Courier
 import Foundation
 
 extension Chat {
-    public struct ChatRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct ChatRequest: Codable, Sendable, FieldwiseEquatable {
         public var model: String
         public var prompt: String
 
@@ -24,7 +24,7 @@ extension Chat {
 }
 
 extension Chat {
-    public struct ChatChunk: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct ChatChunk: Codable, Sendable, FieldwiseEquatable {
         public var id: String
         public var delta: String
         public var finishReason: String?
@@ -158,7 +158,7 @@ extension Chat {
 }
 
 extension Chat {
-    public struct LogEntry: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct LogEntry: Codable, Sendable, FieldwiseEquatable {
         public var level: LogLevel
         public var message: String
 
@@ -178,7 +178,7 @@ extension Chat {
 }
 
 extension Chat {
-    public struct ExportItem: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct ExportItem: Codable, Sendable, FieldwiseEquatable {
         public var id: Int
         public var name: String
 

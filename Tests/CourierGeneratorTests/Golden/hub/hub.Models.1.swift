@@ -5,7 +5,7 @@ import Foundation
 
 extension Hub {
     /// A file in a repository, its content in base64 wrapped every 60 characters.
-    public struct FileContent: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct FileContent: Codable, Sendable, FieldwiseEquatable {
         public var name: String
         public var path: String
         public var encoding: String
@@ -54,7 +54,7 @@ extension Hub {
 }
 
 extension Hub {
-    public struct Milestone: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct Milestone: Codable, Sendable, FieldwiseEquatable {
         public var number: Int
         public var title: String
 
@@ -74,7 +74,7 @@ extension Hub {
 }
 
 extension Hub {
-    public struct User: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct User: Codable, Sendable, FieldwiseEquatable {
         public var type: String
         public var login: String
         public var siteAdmin: Bool
@@ -113,7 +113,7 @@ extension Hub {
 }
 
 extension Hub {
-    public struct Bot: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct Bot: Codable, Sendable, FieldwiseEquatable {
         public var type: String
         public var login: String
         public var appSlug: String

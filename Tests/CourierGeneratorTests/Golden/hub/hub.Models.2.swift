@@ -5,7 +5,7 @@ import Foundation
 
 extension Hub {
     /// Who did something; `type` says which kind.
-    public indirect enum Actor: Codable, Hashable, Sendable {
+    public indirect enum Actor: Codable, Equatable, Sendable {
         /// `type` is `user`.
         case user(User)
         /// `type` is `bot`.
@@ -37,7 +37,7 @@ extension Hub {
 }
 
 extension Hub {
-    public struct LabelDetails: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct LabelDetails: Codable, Sendable, FieldwiseEquatable {
         public var name: String
         public var color: String
 
@@ -58,7 +58,7 @@ extension Hub {
 
 extension Hub {
     /// A label, sent as its name or as an object.
-    public indirect enum Label: Codable, Hashable, Sendable {
+    public indirect enum Label: Codable, Equatable, Sendable {
         /// A `String`.
         case name(String)
         /// A `LabelDetails`.
@@ -96,7 +96,7 @@ extension Hub {
 }
 
 extension Hub {
-    public struct CodeHit: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct CodeHit: Codable, Sendable, FieldwiseEquatable {
         public var path: String
         public var score: Double
 
@@ -116,7 +116,7 @@ extension Hub {
 }
 
 extension Hub {
-    public struct CodeSearch: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct CodeSearch: Codable, Sendable, FieldwiseEquatable {
         public var items: [CodeHit]
         public var nextCursor: String?
 

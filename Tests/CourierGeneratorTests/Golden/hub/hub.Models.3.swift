@@ -4,7 +4,7 @@ import Courier
 import Foundation
 
 extension Hub {
-    public struct Stargazer: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct Stargazer: Codable, Sendable, FieldwiseEquatable {
         public var login: String
 
         /// Creates a value from its fields.
@@ -21,7 +21,7 @@ extension Hub {
 }
 
 extension Hub {
-    public struct Event: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct Event: Codable, Sendable, FieldwiseEquatable {
         public var id: Int
         public var actor: Actor
         public var labels: [Label]
@@ -44,7 +44,7 @@ extension Hub {
 }
 
 extension Hub {
-    public struct StateChange: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct StateChange: Codable, Sendable, FieldwiseEquatable {
         public var event: String
         public var commitId: String?
 
@@ -64,7 +64,7 @@ extension Hub {
 }
 
 extension Hub {
-    public struct Labeling: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct Labeling: Codable, Sendable, FieldwiseEquatable {
         public var event: String
         public var label: LabelDetails
 
@@ -85,7 +85,7 @@ extension Hub {
 
 extension Hub {
     /// An issue's timeline entry; `closed` and `reopened` share one schema.
-    public indirect enum TimelineItem: Codable, Hashable, Sendable {
+    public indirect enum TimelineItem: Codable, Equatable, Sendable {
         /// `event` is `closed`.
         case closed(StateChange)
         /// `event` is `reopened`.

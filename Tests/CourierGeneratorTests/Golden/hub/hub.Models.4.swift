@@ -4,7 +4,7 @@ import Courier
 import Foundation
 
 extension Hub {
-    public struct Team: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct Team: Codable, Sendable, FieldwiseEquatable {
         public var name: String
         @Indirect public var parent: Team?
 
@@ -111,7 +111,7 @@ extension Hub {
 }
 
 extension Hub {
-    public struct Issue: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct Issue: Codable, Sendable, FieldwiseEquatable {
         public var number: Int
         public var title: String
         public var milestone: Milestone?
@@ -156,7 +156,7 @@ extension Hub {
 
 extension Hub {
     /// A PATCH body; a field left nil is not sent.
-    public struct IssueUpdate: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct IssueUpdate: Codable, Sendable, FieldwiseEquatable {
         public var title: String?
         public var milestone: Nullable<Int>?
 

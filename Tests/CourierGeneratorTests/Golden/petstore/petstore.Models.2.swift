@@ -97,7 +97,7 @@ extension Petstore {
 }
 
 extension Petstore {
-    public struct NewPet: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct NewPet: Codable, Sendable, FieldwiseEquatable {
         public var name: String
         public var tag: String?
         public var status: PetStatus
@@ -141,7 +141,7 @@ extension Petstore {
 }
 
 extension Petstore {
-    public struct PetPatch: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct PetPatch: Codable, Sendable, FieldwiseEquatable {
         public var name: String?
         public var tag: String?
         public var status: PetStatus?

@@ -4,7 +4,7 @@ import Courier
 import Foundation
 
 extension Petstore {
-    public struct Owner: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct Owner: Codable, Sendable, FieldwiseEquatable {
         public var updatedAt: Date?
         public var id: Int
         public var name: String

@@ -4,7 +4,7 @@ import Courier
 import Foundation
 
 extension Petstore {
-    public struct Credentials: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct Credentials: Codable, Sendable, FieldwiseEquatable {
         public var username: String
         public var password: String
 
@@ -24,7 +24,7 @@ extension Petstore {
 }
 
 extension Petstore {
-    public struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct TokenPair: Codable, Sendable, FieldwiseEquatable {
         public var accessToken: String
         public var refreshToken: String
         public var expiresIn: Int
@@ -54,7 +54,7 @@ extension Petstore {
 
 extension Petstore {
     /// - Important: Deprecated.
-    public struct Page: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct Page: Codable, Sendable, FieldwiseEquatable {
         public var items: [Pet]
         public var next: String?
 
@@ -74,7 +74,7 @@ extension Petstore {
 }
 
 extension Petstore {
-    public struct APIError: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct APIError: Codable, Sendable, FieldwiseEquatable {
         public var code: String
         public var message: String
 
@@ -94,7 +94,7 @@ extension Petstore {
 }
 
 extension Petstore {
-    public struct ValidationError: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public struct ValidationError: Codable, Sendable, FieldwiseEquatable {
         public var message: String
         public var problems: [String]
 

@@ -24,7 +24,7 @@ import Testing
                   cases: { user: User, "github-app": Bot }
             """)
         for line in [
-            "public indirect enum Actor: Codable, Hashable, Sendable {",
+            "public indirect enum Actor: Codable, Equatable, Sendable {",
             "case user(User)", "case githubApp(Bot)", "case unknown(JSONValue)",
             // A missing or null discriminator falls to `default`, like an unknown value.
             #"switch try container.readIfPresent(String.self, "kindOfActor") {"#,
