@@ -23,8 +23,9 @@ let package = Package(
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierTelemetry", targets: ["CourierTelemetry"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
-        .library(name: "CourierSpec", targets: ["CourierSpec"]),
-        .library(name: "CourierGenerator", targets: ["CourierGenerator"]),
+        // The spec reader (`CourierSpec`) and the generator (`CourierGenerator`) are targets, not
+        // products: users reach them through the `courier` tool and the plugins, so their APIs
+        // can change with every refactor without breaking anyone's build.
         .executable(name: "courier", targets: ["CourierCLI"]),
         .executable(name: "CourierCLI", targets: ["CourierCLI"]),
         .library(name: "CourierMock", targets: ["CourierMock"]),

@@ -71,7 +71,6 @@ enum CourierPlan {
             arguments += ["--templates", custom.path]
             templates += CourierFiles.templateFiles(in: custom)
         }
-        arguments += CourierFiles.layoutArguments(for: specs)
 
         return CourierGeneration(
             displayName: "Courier: generating \(target.name) from \(specs.map(\.lastPathComponent).joined(separator: ", "))",

@@ -10,12 +10,12 @@ struct GenerateCommand: ParsableCommand {
         abstract: "Generate Swift sources from specs.",
         discussion: """
             For every `<stem>.courier.yaml` (or `.courier.yml`) writes `<stem>.Service.swift`, \
-            `<stem>.Endpoints.swift`, `<stem>.Client.swift` and the models: for a spec under 24 KB in \
-            `<stem>.Models.1.swift` … `<stem>.Models.4.swift` (`<stem>.Models.swift` under 2.5 KB; layouts \
-            `compact4`, `compact1`), for a larger one sharded, with per shard nn `<stem>.<nn>.Models.swift`, \
-            `<stem>.<nn>.Endpoints.swift` and `<stem>.<nn>.Client.swift` (4 shards under 64 KB, else 16: \
-            `sharded4`, `sharded16`), unless `--layout <stem>=<layout>` says otherwise. Files whose contents \
-            did not change are not rewritten.
+            `<stem>.Endpoints.swift`, `<stem>.Client.swift`, `<stem>.Samples.swift` and the models, laid \
+            out by the spec's model and endpoint counts: up to 12 in all in `<stem>.Models.swift`; up to 60 \
+            over up to four files named by the first model each holds (`<stem>.Models.Pet.swift`); more \
+            sharded 4 ways (up to 150) or 16 ways, with per shard nn `<stem>.<nn>.Models.<First>.swift`, \
+            `<stem>.<nn>.Endpoints.swift` and `<stem>.<nn>.Client.swift`. The build plugin declares the same \
+            files from the same rule. Files whose contents did not change are not rewritten.
 
             Templates come from `--default-templates` (Courier's `templates/` directory; the build plugin \
             passes it when it can find it) or else from the copy of those templates this tool carries. With \
@@ -36,9 +36,6 @@ struct GenerateCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "Directory of Mustache templates replacing the defaults (per file).")
     var templates: String?
-
-    @Option(help: "File layout of one spec, as <stem>=<layout> with compact1, compact4, sharded4 or sharded16 (the build plugin passes them); by file size when absent.")
-    var layout: [String] = []
 
     @Option(help: "Courier's own templates directory (the build plugin passes it when it finds it); the templates built into this tool when absent.")
     var defaultTemplates: String?
@@ -61,30 +58,9 @@ struct GenerateCommand: ParsableCommand {
         }
         let generator = Generator(
             loader: SpecLoaderChoice.make(), translator: Translator(), renderer: renderer, writer: FileWriter())
-        let outcome = generator.generate(specFiles: specs, outputDirectory: output, layouts: try layouts())
+        let outcome = generator.generate(specFiles: specs, outputDirectory: output)
         Console.report(outcome)
         if outcome.failed { throw ExitCode.failure }
-    }
-}
-
-extension GenerateCommand {
-    /// The file layout of every spec: from `--layout`, else from the file's size.
-    func layouts() throws -> [String: OutputLayout.Layout] {
-        var layouts: [String: OutputLayout.Layout] = [:]
-        for path in specs {
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            layouts[OutputLayout.stem(of: path)] = OutputLayout.Layout.forSpec(bytes: size)
-        }
-        for entry in layout {
-            let parts = entry.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, let chosen = OutputLayout.Layout(argument: String(parts[1])) else {
-                let names = OutputLayout.Layout.all.map(\.argument).joined(separator: ", ")
-                Console.error("error: --layout takes <stem>=<layout> with a layout among \(names), found '\(entry)'")
-                throw ExitCode.failure
-            }
-            layouts[String(parts[0])] = chosen
-        }
-        return layouts
     }
 }
 

@@ -26,13 +26,13 @@ struct PluginConsumerTests {
         // which reruns the generator (its files stay untouched); from then on a no-op build is one.
         let settle = try await package.swift(["build"])
         #expect(settle.status == 0)
-        // A spec this small gets the compact layout with one models file (the plugin passes
-        // --layout weather=compact1): five files, samples included.
+        // A spec this small (two declarations) gets the compact layout with one models file: five
+        // files, samples included.
         let models = try #require(package.generatedFile(named: "weather.Models.swift"))
         for name in ["weather.Service.swift", "weather.Endpoints.swift", "weather.Samples.swift"] {
             #expect(package.generatedFile(named: name) != nil, "missing \(name)")
         }
-        for name in ["weather.01.Models.swift", "weather.Models.1.swift"] {
+        for name in ["weather.01.Models.swift", "weather.Models.Forecast.swift"] {
             #expect(package.generatedFile(named: name) == nil, "a tiny spec makes one models file, not \(name)")
         }
         let stamp = try modificationDate(of: models)

@@ -36,8 +36,6 @@ extension EndpointRender: MustacheParent {
         case "media": media
         case "pagination": pagination
         case "wareProperties": wareProperties
-        case "wrapsFactoryParameters": wrapsFactoryParameters
-        case "wrapsMethodParameters": wrapsMethodParameters
         case "responseHeaders": responseHeaders
         case "fileBody": fileBody
         case "multipartBody": multipartBody

@@ -34,7 +34,7 @@ extension SpecRenderModel: MustacheParent {
         case "waredEndpoints": waredEndpoints
         case "hasWaredEndpoints": hasWaredEndpoints
         case "clientTypeName": clientTypeName
-        case "layout": layout.argument
+        case "layout": (layout ?? SpecLayout(outline: outline)).description
         case "namedWares": namedWares
         case "hasNamedWares": hasNamedWares
         case "setsServiceOptions": setsServiceOptions
@@ -129,6 +129,7 @@ extension ModelRender: MustacheParent {
         case "object": object
         case "enumeration": enumeration
         case "union": union
+        case "layoutKey": layoutKey
         default: nil
         }
     }

@@ -8,7 +8,6 @@ extension StreamRender: MustacheParent {
         case "streamType": streamType
         case "elementType": elementType
         case "arguments": arguments
-        case "wrapsArguments": wrapsArguments
         case "connects": connects
         case "isEvents": format == .events
         case "isLines": format == .lines

@@ -35,7 +35,8 @@ public struct TemplateRenderer: FileRendering {
         let results = RenderSlots(count: jobs.count)
         let library = self.library
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            results.set(index, library.render(jobs[index].model, withTemplate: jobs[index].template))
+            // Wrapped here, after the template: templates write each signature on one line.
+            results.set(index, library.render(jobs[index].model, withTemplate: jobs[index].template).map(LineWrapping.wrap))
         }
         let texts = results.values
         var files: [GeneratedFile] = []
@@ -69,35 +70,22 @@ public struct TemplateRenderer: FileRendering {
 
     /// The files of `model`'s layout; each part renders its kind's templates over its share only.
     private static func files(of model: SpecRenderModel) -> [FilePlan] {
-        let layout = model.layout
-        // Hashed once per name, not once per shard and kind (grouping keeps file order).
+        let layout = model.layout ?? SpecLayout(outline: model.outline)
         var modelsByPart: [Int: [ModelRender]] = [:]
-        var endpointsByPart: [Int: [EndpointRender]] = [:]
-        switch layout {
-        case .compact:
-            let files = layout.fileCount(of: .models)
-            // Runs of models in spec order, so models declared together stay together, of about
-            // equal weight, so the files compile in about equal time.
-            let total = model.models.reduce(0) { $0 + $1.weight }
-            var before = 0
-            for rendered in model.models {
-                let middle = 2 * before + rendered.weight
-                modelsByPart[min(files, middle * files / max(1, 2 * total) + 1), default: []].append(rendered)
-                before += rendered.weight
-            }
-        case .sharded(let shards):
-            modelsByPart = Dictionary(grouping: model.models) { OutputLayout.shard(of: $0.typeName, count: shards) }
-            endpointsByPart = Dictionary(grouping: model.endpoints) { OutputLayout.shard(of: $0.shardKey, count: shards) }
+        for (rendered, part) in zip(model.models, layout.modelParts(model.models.map(\.layoutKey))) {
+            modelsByPart[part, default: []].append(rendered)
         }
+        // Hashed once per endpoint, not once per shard and kind (grouping keeps file order).
+        let endpointsByPart = layout.endpointShardCount.map { shards in
+            Dictionary(grouping: model.endpoints) { SpecLayout.shard(of: $0.shardKey, count: shards) }
+        } ?? [:]
         return layout.fileKinds.flatMap { kind -> [FilePlan] in
             let templates = layout.kinds(renderedInto: kind).map(\.templateName)
             let name = { (part: Int) in layout.fileName(stem: model.stem, kind: kind, part: part) }
-            let count = layout.fileCount(of: kind)
-            // Compact layouts have no factory or method files: only their models are split.
             guard kind.isSharded else {
                 return [FilePlan(name: name(1), templates: templates, model: model)]
             }
-            return (1...count).map { part in
+            return (1...layout.fileCount(of: kind)).map { part in
                 var share = model
                 if kind == .models {
                     share.models = modelsByPart[part] ?? []

@@ -46,7 +46,7 @@ public struct EndpointRender: Sendable, Hashable {
     public var offersUpdates: Bool
     /// Named wares as string literals, in spec order.
     public var wares: [String]
-    /// What picks the endpoint's file (``OutputLayout/shard(of:count:)``): its resource, the first
+    /// What picks the endpoint's file (``SpecLayout/shard(of:count:)``): its resource, the first
     /// two literal segments of its path, so a resource's factories and methods share a file.
     public var shardKey: String
     /// `<Value: Sendable>` when the caller picks a media type (and with it the answer's type).
@@ -107,24 +107,6 @@ public struct EndpointRender: Sendable, Hashable {
         self.idempotencyKeyHeader = idempotencyKeyHeader
         self.wares = wares
         self.shardKey = shardKey
-    }
-
-    /// Whether the factory's signature takes one parameter per line: on one line it would pass
-    /// 120 columns (at its indentation of four).
-    public var wrapsFactoryParameters: Bool {
-        let parameters = self.parameters.map { "\($0.declaration): \($0.type)" + ($0.defaultValue.first.map { " = \($0)" } ?? "") }
-        return 4 + "public static func \(functionName)\(genericClause)(".count + parameters.joined(separator: ", ").count
-            + ") -> Request<\(responseType)> {".count > 120
-    }
-
-    /// Whether the facade method's signature takes one parameter per line (see ``wrapsFactoryParameters``).
-    public var wrapsMethodParameters: Bool {
-        let parameters = methodParameters.map {
-            "\($0.declaration): \($0.qualifiedType)" + ($0.defaultValue.first.map { " = \($0)" } ?? "")
-        }
-        let effects = stream.first.map { $0.connects ? " async throws" : "" } ?? " async throws"
-        return 4 + "public func \(functionName)\(genericClause)(".count + parameters.joined(separator: ", ").count
-            + ")\(effects) -> \(qualifiedResponseType) {".count > 120
     }
 
     /// Whether the body is a form.

@@ -48,8 +48,15 @@ public struct SpecRenderModel: Sendable, Hashable {
     public var clientTypeName: String
     /// Every ware some endpoint names, sorted: the properties of the facade's `NamedWares`.
     public var namedWares: [NamedWareRender] = []
-    /// How the generated code is spread over files (see ``OutputLayout``); the generator sets it per spec.
-    public var layout: OutputLayout.Layout = .sharded(OutputLayout.shardCount)
+    /// How the generated code is spread over files (see ``SpecLayout``): the generator sets the
+    /// one the build plugin computes from the spec's text; when unset, the rule applied to this
+    /// model's own declarations (``outline``).
+    var layout: SpecLayout?
+
+    /// The layout rule's view of this model: its models' spec names and weights, its endpoint count.
+    var outline: SpecOutline {
+        SpecOutline(models: models.map { .init(name: $0.layoutKey, weight: $0.weight) }, endpointCount: endpoints.count)
+    }
 
     /// Creates a render model.
     public init(

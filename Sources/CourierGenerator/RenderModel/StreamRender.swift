@@ -2,7 +2,7 @@
 /// stream of typed elements instead of one decoded value.
 ///
 /// Template keys, inside `{{#stream}}` (the endpoint's keys stay visible): `clientMethod`,
-/// `streamType`, `elementType`, `arguments`, `wrapsArguments`, `connects`, `isEvents`, `isLines`, `isSequence`,
+/// `streamType`, `elementType`, `arguments`, `connects`, `isEvents`, `isLines`, `isSequence`,
 /// `eventUnion`.
 public struct StreamRender: Sendable, Hashable {
     /// The `Client` method opening the stream: `serverSentEvents`, `jsonLines` or `jsonTextSequence`.
@@ -12,7 +12,7 @@ public struct StreamRender: Sendable, Hashable {
     public var streamType: String
     /// The type of one element's value, qualified (`Chat.ChatChunk`, or the event union).
     public var elementType: String
-    /// The arguments of the `Client` call, one per line, the request (`request`) first:
+    /// The arguments of the `Client` call, the request (`request`) first:
     /// `of: Chat.ChatChunk.self`, `terminator: "[DONE]"`, `reconnection: .disabled`,
     /// `idleTimeout: .seconds(60)`, `maximumEventSize: 65536` (`maximumLineSize`, `maximumRecordSize`).
     /// An event union's decoding closure follows them.
@@ -34,9 +34,6 @@ public struct StreamRender: Sendable, Hashable {
         /// A JSON text sequence.
         case sequence
     }
-
-    /// Whether the `Client` call takes one argument per line: it has more than the request.
-    public var wrapsArguments: Bool { arguments.count > 1 }
 
     /// Creates a stream.
     public init(

@@ -118,10 +118,10 @@ extension SpecTranslation {
         return rendered
     }
 
-    /// The endpoint's resource (``OutputLayout/resourceKey(ofPath:)``), so the endpoints of one
+    /// The endpoint's resource (``SpecLayout/resourceKey(ofPath:)``), so the endpoints of one
     /// resource land in one file; the function name for a path without literal segments.
     private func shardKey(_ endpoint: Endpoint, functionName: String) -> String {
-        let key = OutputLayout.resourceKey(ofPath: endpoint.path.value)
+        let key = SpecLayout.resourceKey(ofPath: endpoint.path.value)
         return key.isEmpty ? functionName : key
     }
 

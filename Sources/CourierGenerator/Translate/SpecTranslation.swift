@@ -34,7 +34,13 @@ struct SpecTranslation {
 
     /// Builds the render model, logging problems.
     mutating func run() -> SpecRenderModel {
-        let models = spec.models.compactMap { translateModel($0) }
+        let models = spec.models.compactMap { model in
+            translateModel(model).map { rendered in
+                var placed = rendered
+                placed.layoutKey = model.name.value
+                return placed
+            }
+        }
         let endpoints = spec.endpoints.compactMap { translateEndpoint($0) }
         let samples = translateSamples(endpoints)
         let authSchemes = translateAuthSchemes(models: models, endpoints: endpoints)

@@ -78,8 +78,10 @@ public struct FileWriter: FileWriting {
         return summary
     }
 
-    /// See ``FileWriting/removeStaleLayoutFiles(of:keeping:in:)``: `<stem>.<nn>.<Kind>.swift` and
-    /// `<stem>.Models[.<n>].swift` files only (what another layout of the same spec wrote).
+    /// See ``FileWriting/removeStaleLayoutFiles(of:keeping:in:)``: shard files
+    /// (`<stem>.<nn>.<Kind>.swift`, `<stem>.<nn>.Models.<First>.swift`) and models files
+    /// (`<stem>.Models.swift`, `<stem>.Models.<First>.swift`) only: what another layout of the same
+    /// spec, or the same layout before its models moved, wrote.
     public func removeStaleLayoutFiles(of stems: Set<String>, keeping: Set<String>, in directory: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var removed: [String] = []
@@ -97,9 +99,10 @@ public struct FileWriter: FileWriting {
     /// one of `stems`.
     private static func isLayoutFile(_ parts: [Substring], of stems: Set<String>) -> Bool {
         guard let stem = parts.first, stems.contains(String(stem)) else { return false }
-        let sharded = parts.count == 4 && parts[1].count == 2 && parts[1].allSatisfy(\.isNumber)
-            && ["Models", "Endpoints", "Client"].contains(String(parts[2]))
-        let compactModels = parts[1] == "Models" && (parts.count == 3 || (parts.count == 4 && parts[2].allSatisfy(\.isNumber)))
+        let shard = parts.count >= 4 && parts[1].count == 2 && parts[1].allSatisfy(\.isNumber)
+        let sharded = shard && (["Endpoints", "Client"].contains(String(parts[2])) && parts.count == 4
+            || parts[2] == "Models" && parts.count <= 5)
+        let compactModels = parts.count >= 3 && parts[1] == "Models" && parts.count <= 4
         return sharded || compactModels
     }
 }

@@ -1,4 +1,4 @@
-import CourierGenerator
+@testable import CourierGenerator
 import CourierSpec
 import Foundation
 import Testing
@@ -69,7 +69,8 @@ import Testing
                 if !translated.diagnostics.contains(where: { $0.severity == .error }) {
                     for model in translated.models {
                         let files = try renderer.render(model)
-                        #expect(files.count == OutputLayout.outputFileNames(forSpec: Self.file).count, "seed \(seed)")
+                        let layout = SpecLayout(outline: SpecOutline(yaml: text))
+                        #expect(files.count == OutputLayout.outputFileNames(forSpec: Self.file, layout: layout).count, "seed \(seed)")
                     }
                     generated += 1
                 }

@@ -30,7 +30,9 @@ enum Rendering {
             var joined: [String: String] = [:]
             for file in try renderer.render(model) {
                 files[file.name] = file.contents
-                for label in ["Models", "Endpoints", "Client"] where file.name.hasSuffix(".\(label).swift") {
+                // `x.Models.swift`, `x.Models.Pet.swift`, `x.03.Models.Pet.swift`; `x.03.Client.swift`.
+                let parts = file.name.split(separator: ".").dropFirst().filter { !$0.allSatisfy(\.isNumber) }
+                for label in ["Models", "Endpoints", "Client"] where parts.first.map(String.init) == label {
                     joined[label, default: ""] += file.contents
                 }
             }

@@ -79,7 +79,11 @@ import Testing
                         responses: [
                             ResponseSample(status: 200, headers: ["Content-Type": "application/json"], body: getPetSample),
                             ResponseSample(status: 404, headers: ["Content-Type": "application/json"], body: getPetSample404),
-                            ResponseSample(status: 503, headers: ["Content-Type": "text/html; charset=utf-8", "Retry-After": "120"], body: getPetSample503),
+                            ResponseSample(
+                                status: 503,
+                                headers: ["Content-Type": "text/html; charset=utf-8", "Retry-After": "120"],
+                                body: getPetSample503
+                            ),
                         ]),
                     "deletePet": EndpointSamples(
                         endpoint: "deletePet", method: .delete, path: "/pets/{id}",

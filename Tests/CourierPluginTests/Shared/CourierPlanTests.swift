@@ -23,7 +23,6 @@ import Testing
             "generate", app.spec.path, "--output", output.path,
             "--default-templates", Self.courierTemplates.path,
             "--templates", app.customTemplates.path,
-            "--layout", "petstore=compact1",
         ])
         let courierFiles = try FileManager.default.contentsOfDirectory(atPath: Self.courierTemplates.path).filter { $0.hasSuffix(".mustache") }
         #expect(!courierFiles.isEmpty)
@@ -53,7 +52,6 @@ import Testing
         #expect(plan.arguments == [
             "generate", app.spec.path, "--output", output.path,
             "--templates", app.customTemplates.path,
-            "--layout", "petstore=compact1",
         ])
         #expect(plan.inputFiles.contains(app.spec))
         #expect(plan.inputFiles.contains(app.sample))

@@ -18,16 +18,7 @@ extension {{clientTypeName}} {
     {{#attributes}}
     {{.}}
     {{/attributes}}
-    {{^wrapsMethodParameters}}
     public func {{functionName}}{{genericClause}}({{#methodParameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}}, {{/last()}}{{/methodParameters}}) async throws{{^returnsVoid}} -> {{qualifiedResponseType}}{{/returnsVoid}} {
-    {{/wrapsMethodParameters}}
-    {{#wrapsMethodParameters}}
-    public func {{functionName}}{{genericClause}}(
-        {{#methodParameters}}
-        {{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}},{{/last()}}
-        {{/methodParameters}}
-    ) async throws{{^returnsVoid}} -> {{qualifiedResponseType}}{{/returnsVoid}} {
-    {{/wrapsMethodParameters}}
         {{#customizesRequest}}
         var request = {{namespace}}.{{functionName}}({{#parameters}}{{label}}: {{name}}{{^last()}}, {{/last()}}{{/parameters}})
         {{#hasWares}}
@@ -50,16 +41,7 @@ extension {{clientTypeName}} {
     {{#attributes}}
     {{.}}
     {{/attributes}}
-    {{^wrapsMethodParameters}}
     public func {{functionName}}({{#methodParameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}}, {{/last()}}{{/methodParameters}}){{#connects}} async throws{{/connects}} -> {{{streamType}}} {
-    {{/wrapsMethodParameters}}
-    {{#wrapsMethodParameters}}
-    public func {{functionName}}(
-        {{#methodParameters}}
-        {{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}},{{/last()}}
-        {{/methodParameters}}
-    ){{#connects}} async throws{{/connects}} -> {{{streamType}}} {
-    {{/wrapsMethodParameters}}
         {{#hasWares}}
         var request = {{namespace}}.{{functionName}}({{#parameters}}{{label}}: {{name}}{{^last()}}, {{/last()}}{{/parameters}})
         request.wares += [{{#wareProperties}}namedWares.{{.}}{{^last()}}, {{/last()}}{{/wareProperties}}]
@@ -70,16 +52,7 @@ extension {{clientTypeName}} {
         {{#eventUnion}}
         let decoder = client.service.coding.makeDecoder()
         {{/eventUnion}}
-        {{#wrapsArguments}}
-        return {{#connects}}try await {{/connects}}client.{{clientMethod}}(
-            {{#arguments}}
-            {{{.}}}{{^last()}},{{/last()}}
-            {{/arguments}}
-        ){{#eventUnion}} { event, data in{{/eventUnion}}
-        {{/wrapsArguments}}
-        {{^wrapsArguments}}
-        return {{#connects}}try await {{/connects}}client.{{clientMethod}}({{#arguments}}{{{.}}}{{/arguments}}){{#eventUnion}} { event, data in{{/eventUnion}}
-        {{/wrapsArguments}}
+        return {{#connects}}try await {{/connects}}client.{{clientMethod}}({{#arguments}}{{{.}}}{{^last()}}, {{/last()}}{{/arguments}}){{#eventUnion}} { event, data in{{/eventUnion}}
         {{#eventUnion}}
             try {{namespace}}.{{typeName}}(event: event, data: data, decoder: decoder)
         }

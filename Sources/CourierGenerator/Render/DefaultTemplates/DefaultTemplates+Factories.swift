@@ -75,16 +75,7 @@ extension {{namespace}} {
     {{#attributes}}
     {{.}}
     {{/attributes}}
-    {{^wrapsFactoryParameters}}
     public static func {{functionName}}{{genericClause}}({{#parameters}}{{declaration}}: {{type}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}}, {{/last()}}{{/parameters}}) -> Request<{{responseType}}> {
-    {{/wrapsFactoryParameters}}
-    {{#wrapsFactoryParameters}}
-    public static func {{functionName}}{{genericClause}}(
-        {{#parameters}}
-        {{declaration}}: {{type}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}},{{/last()}}
-        {{/parameters}}
-    ) -> Request<{{responseType}}> {
-    {{/wrapsFactoryParameters}}
         {{#mutatesRequest}}
         var request = Request<{{responseType}}>(method: {{method}}, path: {{{pathLiteral}}}, name: {{{nameLiteral}}}{{#decodingArgument}}, decoding: {{.}}{{/decodingArgument}})
         {{#pathItems}}

@@ -179,9 +179,11 @@ extension {{namespace}} {
         let body: ServiceError.Body?
         switch response.status.code {
         {{#statusBodies}}
-        case {{status}}: body = (try? decoder.decode({{modelType}}.self, from: response.collectedBody())).map(ServiceError.Body.{{caseName}})
+        case {{status}}:
+            body = (try? decoder.decode({{modelType}}.self, from: response.collectedBody())).map(ServiceError.Body.{{caseName}})
         {{/statusBodies}}
-        default: body = (try? decoder.decode({{modelType}}.self, from: response.collectedBody())).map(ServiceError.Body.{{defaultCase}})
+        default:
+            body = (try? decoder.decode({{modelType}}.self, from: response.collectedBody())).map(ServiceError.Body.{{defaultCase}})
         }
         {{#hasCodeEvents}}
         if case .{{defaultCase}}(let envelope)? = body {

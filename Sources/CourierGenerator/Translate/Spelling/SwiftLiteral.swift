@@ -51,13 +51,38 @@ public enum SwiftLiteral {
     /// UTF-8 text without carriage returns or other control characters (tabs and line feeds are
     /// fine) becomes a readable multi-line raw string, `Data(#"""` … `"""#.utf8)`, with as many `#`
     /// as needed so nothing inside ends it or starts an escape. The closing delimiter sits at
-    /// column 0, so the content is kept byte for byte. Anything else becomes base64.
+    /// column 0, so the content is kept byte for byte. Anything else becomes base64. Lines past
+    /// ``LineWrapping/limit`` columns continue on the next line (a line-continuation escape), so
+    /// the generated file stays narrow while the bytes stay the same.
     public static func data(_ bytes: Data) -> String {
         guard let text = String(data: bytes, encoding: .utf8), isPlainText(text) else {
-            return "Data(base64Encoded: \(string(bytes.base64EncodedString()))) ?? Data()"
+            let base64 = bytes.base64EncodedString()
+            guard base64.count > 80 else { return "Data(base64Encoded: \(string(base64))) ?? Data()" }
+            return "Data(base64Encoded: \"\"\"\n\(continued(base64, escape: "\\", width: 100))\n\"\"\") ?? Data()"
         }
         let hashes = String(repeating: "#", count: hashCount(for: text))
-        return "Data(\(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes).utf8)"
+        let width = LineWrapping.limit - 1 - hashes.count
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { continued(String($0), escape: "\\" + hashes, width: width) }
+        return "Data(\(hashes)\"\"\"\n\(lines.joined(separator: "\n"))\n\"\"\"\(hashes).utf8)"
+    }
+
+    /// `line` cut into pieces of at most `width` characters, each but the last followed by
+    /// `escape` (a string literal's line continuation), preferring cuts after a space or comma.
+    static func continued(_ line: String, escape: String, width: Int) -> String {
+        var rest = Substring(line)
+        var pieces: [Substring] = []
+        while rest.count > width {
+            let window = rest.prefix(width)
+            var cut = window.endIndex
+            if let soft = window.lastIndex(where: { $0 == " " || $0 == "," }), window.distance(from: window.startIndex, to: soft) >= width / 2 {
+                cut = window.index(after: soft)
+            }
+            pieces.append(rest[..<cut])
+            rest = rest[cut...]
+        }
+        pieces.append(rest)
+        return pieces.joined(separator: escape + "\n")
     }
 
     private static func isPlainText(_ text: String) -> Bool {

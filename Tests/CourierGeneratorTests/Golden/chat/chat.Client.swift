@@ -78,20 +78,12 @@ extension ChatClient {
     /// The service's log, one JSON object per line.
     public func tailLogs(level: Chat.LogLevel? = nil) async throws -> JSONLines<IdleLimitedChunks, Chat.LogEntry> {
         let request = Chat.tailLogs(level: level)
-        return try await client.jsonLines(
-            request,
-            of: Chat.LogEntry.self,
-            maximumLineSize: 65536
-        )
+        return try await client.jsonLines(request, of: Chat.LogEntry.self, maximumLineSize: 65536)
     }
 
     /// Every item, as an RFC 7464 JSON text sequence.
     public func exportItems() async throws -> JSONTextSequence<IdleLimitedChunks, Chat.ExportItem> {
         let request = Chat.exportItems()
-        return try await client.jsonTextSequence(
-            request,
-            of: Chat.ExportItem.self,
-            idleTimeout: .seconds(30)
-        )
+        return try await client.jsonTextSequence(request, of: Chat.ExportItem.self, idleTimeout: .seconds(30))
     }
 }

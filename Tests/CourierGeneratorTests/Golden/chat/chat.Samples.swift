@@ -73,6 +73,9 @@ data: {"user":"ada","reason":"bye"}
 """#.utf8)
 
     /// The 200 sample body of the "exportItems" endpoint (`samples/export.json-seq`).
-    public static let exportItemsSample: Data = Data(base64Encoded: "HnsiaWQiOjEsIm5hbWUiOiJhbmNob3IifQoeeyJpZCI6MiwibmFtZSI6ImJ1b3kifQoeeyJpZCI6MywibmFtZSI6ImNvbXBhc3MifQo=") ?? Data()
+    public static let exportItemsSample: Data = Data(base64Encoded: """
+HnsiaWQiOjEsIm5hbWUiOiJhbmNob3IifQoeeyJpZCI6MiwibmFtZSI6ImJ1b3kifQoeeyJpZCI6MywibmFtZSI6ImNvbXBhc3Mi\
+fQo=
+""") ?? Data()
 }
 #endif

@@ -74,7 +74,12 @@ extension HubClient {
     }
 
     /// Like ``listIssues(owner:repo:state:perPage:)``, with the response headers the spec declares.
-    public func listIssuesWithHeaders(owner: String, repo: String, state: String? = nil, perPage: Int? = nil) async throws -> (value: [Hub.Issue], headers: Hub.ListIssuesHeaders) {
+    public func listIssuesWithHeaders(
+        owner: String,
+        repo: String,
+        state: String? = nil,
+        perPage: Int? = nil
+    ) async throws -> (value: [Hub.Issue], headers: Hub.ListIssuesHeaders) {
         let request = Hub.listIssues(owner: owner, repo: repo, state: state, perPage: perPage)
         let response = try await client.response(for: request)
         return (response.value, Hub.ListIssuesHeaders(response.raw))
@@ -82,7 +87,13 @@ extension HubClient {
 
     /// The pages of ``listIssues(owner:repo:state:perPage:)``, fetched one at a time as the sequence is
     /// iterated, until the last page, `maxPages` pages, or the task is cancelled.
-    public func listIssuesPages(owner: String, repo: String, state: String? = nil, perPage: Int? = nil, maxPages: Int? = nil) -> Pages<[Hub.Issue], Hub.Issue> {
+    public func listIssuesPages(
+        owner: String,
+        repo: String,
+        state: String? = nil,
+        perPage: Int? = nil,
+        maxPages: Int? = nil
+    ) -> Pages<[Hub.Issue], Hub.Issue> {
         let first = Hub.listIssues(owner: owner, repo: repo, state: state, perPage: perPage)
         return Pages(
             client: client,
@@ -95,7 +106,13 @@ extension HubClient {
     }
 
     /// The items of every page of ``listIssuesPages(owner:repo:state:perPage:maxPages:)``, in order.
-    public func listIssuesItems(owner: String, repo: String, state: String? = nil, perPage: Int? = nil, maxPages: Int? = nil) -> PageItems<[Hub.Issue], Hub.Issue> {
+    public func listIssuesItems(
+        owner: String,
+        repo: String,
+        state: String? = nil,
+        perPage: Int? = nil,
+        maxPages: Int? = nil
+    ) -> PageItems<[Hub.Issue], Hub.Issue> {
         listIssuesPages(owner: owner, repo: repo, state: state, perPage: perPage, maxPages: maxPages).allItems
     }
 
@@ -108,7 +125,12 @@ extension HubClient {
 
     /// The pages of ``listStargazers(owner:repo:page:)``, fetched one at a time as the sequence is
     /// iterated, until the last page, `maxPages` pages, or the task is cancelled.
-    public func listStargazersPages(owner: String, repo: String, page: Int? = nil, maxPages: Int? = nil) -> Pages<[Hub.Stargazer], Hub.Stargazer> {
+    public func listStargazersPages(
+        owner: String,
+        repo: String,
+        page: Int? = nil,
+        maxPages: Int? = nil
+    ) -> Pages<[Hub.Stargazer], Hub.Stargazer> {
         var first = Hub.listStargazers(owner: owner, repo: repo, page: page)
         first.wares += [namedWares.audit]
         return Pages(
@@ -122,7 +144,12 @@ extension HubClient {
     }
 
     /// The items of every page of ``listStargazersPages(owner:repo:page:maxPages:)``, in order.
-    public func listStargazersItems(owner: String, repo: String, page: Int? = nil, maxPages: Int? = nil) -> PageItems<[Hub.Stargazer], Hub.Stargazer> {
+    public func listStargazersItems(
+        owner: String,
+        repo: String,
+        page: Int? = nil,
+        maxPages: Int? = nil
+    ) -> PageItems<[Hub.Stargazer], Hub.Stargazer> {
         listStargazersPages(owner: owner, repo: repo, page: page, maxPages: maxPages).allItems
     }
 
@@ -133,7 +160,11 @@ extension HubClient {
 
     /// The pages of ``searchCode(q:cursor:)``, fetched one at a time as the sequence is
     /// iterated, until the last page, `maxPages` pages, or the task is cancelled.
-    public func searchCodePages(q: String, cursor: String? = nil, maxPages: Int? = nil) -> Pages<Hub.CodeSearch, Hub.CodeHit> {
+    public func searchCodePages(
+        q: String,
+        cursor: String? = nil,
+        maxPages: Int? = nil
+    ) -> Pages<Hub.CodeSearch, Hub.CodeHit> {
         let first = Hub.searchCode(q: q, cursor: cursor)
         return Pages(
             client: client,
@@ -146,7 +177,11 @@ extension HubClient {
     }
 
     /// The items of every page of ``searchCodePages(q:cursor:maxPages:)``, in order.
-    public func searchCodeItems(q: String, cursor: String? = nil, maxPages: Int? = nil) -> PageItems<Hub.CodeSearch, Hub.CodeHit> {
+    public func searchCodeItems(
+        q: String,
+        cursor: String? = nil,
+        maxPages: Int? = nil
+    ) -> PageItems<Hub.CodeSearch, Hub.CodeHit> {
         searchCodePages(q: q, cursor: cursor, maxPages: maxPages).allItems
     }
 

@@ -37,7 +37,12 @@ extension Hub {
         state: String? = nil,
         perPage: Int? = nil
     ) -> Request<[Issue]> {
-        var request = Request<[Issue]>(method: .get, path: "/repos/{owner}/{repo}/issues", name: "listIssues", decoding: .snakeCaseJSON)
+        var request = Request<[Issue]>(
+            method: .get,
+            path: "/repos/{owner}/{repo}/issues",
+            name: "listIssues",
+            decoding: .snakeCaseJSON
+        )
         request.setPathParameter("owner", to: owner)
         request.setPathParameter("repo", to: repo)
         request.addQuery("state", state)
@@ -47,7 +52,12 @@ extension Hub {
 
     /// `GET /repos/{owner}/{repo}/stargazers`.
     public static func listStargazers(owner: String, repo: String, page: Int? = nil) -> Request<[Stargazer]> {
-        var request = Request<[Stargazer]>(method: .get, path: "/repos/{owner}/{repo}/stargazers", name: "listStargazers", decoding: .snakeCaseJSON)
+        var request = Request<[Stargazer]>(
+            method: .get,
+            path: "/repos/{owner}/{repo}/stargazers",
+            name: "listStargazers",
+            decoding: .snakeCaseJSON
+        )
         request.setPathParameter("owner", to: owner)
         request.setPathParameter("repo", to: repo)
         request.addQuery("page", page)
@@ -56,7 +66,12 @@ extension Hub {
 
     /// `GET /search/code`.
     public static func searchCode(q: String, cursor: String? = nil) -> Request<CodeSearch> {
-        var request = Request<CodeSearch>(method: .get, path: "/search/code", name: "searchCode", decoding: .snakeCaseJSON)
+        var request = Request<CodeSearch>(
+            method: .get,
+            path: "/search/code",
+            name: "searchCode",
+            decoding: .snakeCaseJSON
+        )
         request.addQuery("q", q)
         request.addQuery("cursor", cursor)
         return request
@@ -69,7 +84,12 @@ extension Hub {
 
     /// `GET /repos/{owner}/{repo}/issues/{number}/timeline`.
     public static func listTimeline(owner: String, repo: String, number: Int) -> Request<[TimelineItem]> {
-        var request = Request<[TimelineItem]>(method: .get, path: "/repos/{owner}/{repo}/issues/{number}/timeline", name: "listTimeline", decoding: .snakeCaseJSON)
+        var request = Request<[TimelineItem]>(
+            method: .get,
+            path: "/repos/{owner}/{repo}/issues/{number}/timeline",
+            name: "listTimeline",
+            decoding: .snakeCaseJSON
+        )
         request.setPathParameter("owner", to: owner)
         request.setPathParameter("repo", to: repo)
         request.setPathParameter("number", to: number)
@@ -85,7 +105,12 @@ extension Hub {
 
     /// `GET /repos/{owner}/{repo}`.
     public static func getRepository(owner: String, repo: String) -> Request<Repository> {
-        var request = Request<Repository>(method: .get, path: "/repos/{owner}/{repo}", name: "getRepository", decoding: .snakeCaseJSON)
+        var request = Request<Repository>(
+            method: .get,
+            path: "/repos/{owner}/{repo}",
+            name: "getRepository",
+            decoding: .snakeCaseJSON
+        )
         request.setPathParameter("owner", to: owner)
         request.setPathParameter("repo", to: repo)
         return request
@@ -93,7 +118,12 @@ extension Hub {
 
     /// `PATCH /repos/{owner}/{repo}/issues/{number}`.
     public static func updateIssue(owner: String, repo: String, number: Int, body: IssueUpdate) -> Request<Issue> {
-        var request = Request<Issue>(method: .patch, path: "/repos/{owner}/{repo}/issues/{number}", name: "updateIssue", decoding: .snakeCaseJSON)
+        var request = Request<Issue>(
+            method: .patch,
+            path: "/repos/{owner}/{repo}/issues/{number}",
+            name: "updateIssue",
+            decoding: .snakeCaseJSON
+        )
         request.setPathParameter("owner", to: owner)
         request.setPathParameter("repo", to: repo)
         request.setPathParameter("number", to: number)
@@ -117,7 +147,12 @@ extension Hub {
         path: String,
         media: GetContentMedia<Value>
     ) -> Request<Value> {
-        var request = Request<Value>(method: .get, path: "/repos/{owner}/{repo}/contents/{+path}", name: "getContent", decoding: media.decoding)
+        var request = Request<Value>(
+            method: .get,
+            path: "/repos/{owner}/{repo}/contents/{+path}",
+            name: "getContent",
+            decoding: media.decoding
+        )
         request.setPathParameter("owner", to: owner)
         request.setPathParameter("repo", to: repo)
         request.setPathSegments("+path", to: path)

@@ -78,7 +78,12 @@ extension PetstoreClient {
 
     /// Every answer of ``listPets(limit:status:tags:sort:)`` (its cache policy is `localThenRemote`):
     /// the stored one first, if there is one, then the network's when it differs.
-    public func listPetsUpdates(limit: Int? = nil, status: Petstore.PetStatus? = nil, tags: [String]? = nil, sort: String = "name") -> AsyncThrowingStream<Response<[Petstore.Pet]>, any Error> {
+    public func listPetsUpdates(
+        limit: Int? = nil,
+        status: Petstore.PetStatus? = nil,
+        tags: [String]? = nil,
+        sort: String = "name"
+    ) -> AsyncThrowingStream<Response<[Petstore.Pet]>, any Error> {
         client.updates(for: Petstore.listPets(limit: limit, status: status, tags: tags, sort: sort))
     }
 
@@ -134,7 +139,8 @@ extension PetstoreClient {
     /// The document stored about a pet.
     ///
     /// - Parameters:
-    ///   - destination: Where to write the download (by way of a temporary file beside it); `nil`: a temporary file the caller removes.
+    ///   - destination: Where to write the download (by way of a temporary file beside it); `nil`: a temporary file the
+    ///     caller removes.
     ///   - progress: Called as bytes go out and come in, on the transport's thread: keep it short.
     public func downloadPetDocument(
         id: Int64,

@@ -100,9 +100,15 @@ extension Petstore {
     /// The document stored about a pet.
     ///
     /// - Parameters:
-    ///   - destination: Where to write the download (by way of a temporary file beside it); `nil`: a temporary file the caller removes.
+    ///   - destination: Where to write the download (by way of a temporary file beside it); `nil`: a temporary file the
+    ///     caller removes.
     public static func downloadPetDocument(id: Int64, to destination: URL? = nil) -> Request<URL> {
-        var request = Request<URL>(method: .get, path: "/pets/{id}/document", name: "downloadPetDocument", decoding: .file(to: destination))
+        var request = Request<URL>(
+            method: .get,
+            path: "/pets/{id}/document",
+            name: "downloadPetDocument",
+            decoding: .file(to: destination)
+        )
         request.setPathParameter("id", to: id)
         return request
     }

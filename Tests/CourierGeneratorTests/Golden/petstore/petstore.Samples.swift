@@ -16,7 +16,11 @@ extension Petstore {
             endpoint: "listPets", method: .get, path: "/pets",
             responses: [
                 ResponseSample(status: 200, headers: ["Content-Type": "application/json"], body: listPetsSample),
-                ResponseSample(status: 503, headers: ["Content-Type": "application/json", "Retry-After": "120"], body: listPetsSample503),
+                ResponseSample(
+                    status: 503,
+                    headers: ["Content-Type": "application/json", "Retry-After": "120"],
+                    body: listPetsSample503
+                ),
             ]),
         "getPet": EndpointSamples(
             endpoint: "getPet", method: .get, path: "/pets/{id}",
@@ -54,7 +58,11 @@ extension Petstore {
         "downloadPetDocument": EndpointSamples(
             endpoint: "downloadPetDocument", method: .get, path: "/pets/{id}/document",
             responses: [
-                ResponseSample(status: 200, headers: ["Content-Type": "text/plain; charset=utf-8"], body: downloadPetDocumentSample),
+                ResponseSample(
+                    status: 200,
+                    headers: ["Content-Type": "text/plain; charset=utf-8"],
+                    body: downloadPetDocumentSample
+                ),
             ]),
         "addPetPhoto": EndpointSamples(
             endpoint: "addPetPhoto", method: .post, path: "/pets/{id}/photos",
@@ -84,8 +92,10 @@ extension Petstore {
     /// The 200 sample body of the "listPets" endpoint (`samples/pets.json`).
     public static let listPetsSample: Data = Data(#"""
 [
-  {"id": 1, "name": "Rex", "status": "available", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z", "photos": [], "vaccinated": true, "size": 3},
-  {"id": 2, "name": "Tom", "tag": "cat", "status": "sold", "owner_id": 8, "created_at": "2024-05-02T08:30:00.250Z", "photos": ["https://img.example.com/tom.png"], "size": 1}
+  {"id": 1, "name": "Rex", "status": "available", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z", "photos": [], \#
+"vaccinated": true, "size": 3},
+  {"id": 2, "name": "Tom", "tag": "cat", "status": "sold", "owner_id": 8, "created_at": "2024-05-02T08:30:00.250Z", \#
+"photos": ["https://img.example.com/tom.png"], "size": 1}
 ]
 
 """#.utf8)
@@ -98,7 +108,8 @@ extension Petstore {
 
     /// The 200 sample body of the "getPet" endpoint (`samples/pet.json`).
     public static let getPetSample: Data = Data(#"""
-{"id": 1, "name": "Rex", "status": "available", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z", "photos": [], "vaccinated": true, "size": 3}
+{"id": 1, "name": "Rex", "status": "available", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z", "photos": [], \#
+"vaccinated": true, "size": 3}
 
 """#.utf8)
 

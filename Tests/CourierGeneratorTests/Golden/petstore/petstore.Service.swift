@@ -34,7 +34,12 @@ public enum Petstore {
             timeout: .seconds(30),
             coding: JSONCoding(dateFormat: .iso8601, keyStrategy: .useDefaultKeys),
             environments: environments,
-            redaction: Redaction(sensitiveNames: Redaction.standard.sensitiveNames.union(["access_token", "otp", "refresh_token", "x-api-key"]))
+            redaction: Redaction(sensitiveNames: Redaction.standard.sensitiveNames.union([
+                "access_token",
+                "otp",
+                "refresh_token",
+                "x-api-key"
+            ]))
         )
         service.retry = RetryOptions(attempts: 3, statuses: [502, 503, 504])
         service.errorMapping = errorMapping
@@ -73,7 +78,18 @@ extension Petstore {
         /// Every scheme, as `ServiceConfiguration.authSchemes`.
         public static var all: [AuthScheme] {
             [
-                AuthScheme(name: session, kind: .bearer, refresh: TokenRefresh(request: { refreshToken in Petstore.refreshToken(refreshToken: refreshToken) }, read: { TokenGrant(accessToken: $0.accessToken, refreshToken: $0.refreshToken, expiresIn: .seconds($0.expiresIn)) })),
+                AuthScheme(
+                    name: session,
+                    kind: .bearer,
+                    refresh: TokenRefresh(
+                        request: { refreshToken in Petstore.refreshToken(refreshToken: refreshToken) },
+                        read: { TokenGrant(
+                            accessToken: $0.accessToken,
+                            refreshToken: $0.refreshToken,
+                            expiresIn: .seconds($0.expiresIn)
+                        ) }
+                    )
+                ),
                 AuthScheme(name: apiKey, kind: .apiKeyHeader("X-API-Key")),
             ]
         }
@@ -141,8 +157,13 @@ extension Petstore {
         guard failed else { return ErrorMapping.Outcome(events: events) }
         let body: ServiceError.Body?
         switch response.status.code {
-        case 422: body = (try? decoder.decode(ValidationError.self, from: response.collectedBody())).map(ServiceError.Body.status422)
-        default: body = (try? decoder.decode(APIError.self, from: response.collectedBody())).map(ServiceError.Body.apiError)
+        case 422:
+            body = (try? decoder.decode(
+                ValidationError.self,
+                from: response.collectedBody()
+            )).map(ServiceError.Body.status422)
+        default:
+            body = (try? decoder.decode(APIError.self, from: response.collectedBody())).map(ServiceError.Body.apiError)
         }
         if case .apiError(let envelope)? = body {
             switch envelope.code {

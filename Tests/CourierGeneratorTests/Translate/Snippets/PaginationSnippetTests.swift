@@ -28,7 +28,9 @@ import Testing
             #"style: .cursor(parameter: "cursor") { $0.next },"#,
             "items: { $0.hits ?? [] }",
             "public func searchItems(cursor: String? = nil, maxPages: Int? = nil) -> PageItems<Hub.Search, Hub.Hit> {",
-            "public func searchWithHeaders(cursor: String? = nil) async throws -> (value: Hub.Search, headers: Hub.SearchHeaders) {",
+            // One parameter, so the result tuple is where the line breaks.
+            "public func searchWithHeaders(cursor: String? = nil) async throws -> (\n        value: Hub.Search,\n"
+                + "        headers: Hub.SearchHeaders\n    ) {",
         ] {
             #expect(client.contains(line), "missing \(line)")
         }

@@ -27,7 +27,9 @@ import Testing
                 + "        contentType: String = \"application/octet-stream\"\n    ) -> Request<Void> {",
             "request.body = .file(file, contentType: contentType)",
             "public static func download(name: String, to destination: URL? = nil) -> Request<URL> {",
-            #"var request = Request<URL>(method: .get, path: "/files/{name}", name: "download", decoding: .file(to: destination))"#,
+            // Past 120 columns on one line: one argument per line.
+            "var request = Request<URL>(\n            method: .get,\n            path: \"/files/{name}\",\n"
+                + "            name: \"download\",\n            decoding: .file(to: destination)\n        )",
             "///   - destination: Where to write the download (by way of a temporary file beside it); `nil`: a temporary",
         ] {
             #expect(endpoints.contains(line), "missing \(line)")

@@ -28,4 +28,27 @@ import Testing
         #expect(SwiftLiteral.data(Data([0xFF, 0x00])) == #"Data(base64Encoded: "/wA=") ?? Data()"#)
         #expect(SwiftLiteral.data(Data("a\r\nb".utf8)).hasPrefix("Data(base64Encoded:"))
     }
+
+    @Test func longSampleLinesContinueOnTheNextLineWithoutChangingTheBytes() throws {
+        let long = (0..<40).map { #"{"id": \#($0)}"# }.joined(separator: ", ") + #" \ ends with a backslash"#
+        let literal = SwiftLiteral.data(Data((long + "\nshort\n").utf8))
+        let lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.count <= LineWrapping.limit }, "\(literal)")
+        #expect(lines.count > 4)
+        // Every cut line ends with the raw string's continuation escape; joined, the text is back.
+        let body = lines.dropFirst().dropLast(2)
+        let rejoined = body.map { $0.hasSuffix(##"\#"##) ? String($0.dropLast(2)) : String($0) + "\n" }.joined()
+        #expect(rejoined == long + "\nshort\n")
+        // Cuts prefer a space or a comma.
+        #expect(body.dropLast(2).allSatisfy { $0.dropLast(2).last == " " || $0.dropLast(2).last == "," })
+    }
+
+    @Test func longBase64ContinuesOnTheNextLine() {
+        let bytes = Data((0..<200).map { UInt8($0) })
+        let literal = SwiftLiteral.data(bytes)
+        #expect(literal.hasPrefix("Data(base64Encoded: \"\"\"\n"))
+        #expect(literal.split(separator: "\n").allSatisfy { $0.count <= LineWrapping.limit })
+        let pieces = literal.split(separator: "\n").dropFirst().dropLast()
+        #expect(pieces.map { $0.hasSuffix("\\") ? String($0.dropLast()) : String($0) }.joined() == bytes.base64EncodedString())
+    }
 }

@@ -4,39 +4,6 @@ import Courier
 import Foundation
 
 extension Hub {
-    /// Who did something; `type` says which kind.
-    public indirect enum Actor: Codable, Equatable, Sendable {
-        /// `type` is `user`.
-        case user(User)
-        /// `type` is `bot`.
-        case bot(Bot)
-        /// A `type` this client does not know yet (or none), kept as it came; it encodes back
-        /// unchanged. Read its fields with `value["login"]?.stringValue`.
-        case unknown(JSONValue)
-
-        /// Decodes the case that `type` names; an unknown one, or none (the key
-        /// missing or `null`), becomes ``unknown(_:)``.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: WireKey.self)
-            switch try container.readIfPresent(String.self, "type") {
-            case "user": self = .user(try User(from: decoder))
-            case "bot": self = .bot(try Bot(from: decoder))
-            default: self = .unknown(try JSONValue(from: decoder))
-            }
-        }
-
-        /// Encodes the value of the case as it is (it holds `type` itself).
-        public func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .user(let value): try value.encode(to: encoder)
-            case .bot(let value): try value.encode(to: encoder)
-            case .unknown(let value): try value.encode(to: encoder)
-            }
-        }
-    }
-}
-
-extension Hub {
     public struct LabelDetails: Codable, Sendable, FieldwiseEquatable {
         public var name: String
         public var color: String
@@ -81,7 +48,10 @@ extension Hub {
             } catch {
                 attempts.record(error, trying: "LabelDetails")
             }
-            throw attempts.mismatch(in: container, "Expected one of String, LabelDetails (Label tries them in this order)")
+            throw attempts.mismatch(
+                in: container,
+                "Expected one of String, LabelDetails (Label tries them in this order)"
+            )
         }
 
         /// Encodes the value of the case as it is.
@@ -130,6 +100,46 @@ extension Hub {
         public static func fieldsEqual(_ lhs: CodeSearch, _ rhs: CodeSearch) -> Bool {
             guard Self.fieldEqual(lhs.items, rhs.items) else { return false }
             guard Self.fieldEqual(lhs.nextCursor, rhs.nextCursor) else { return false }
+            return true
+        }
+    }
+}
+
+extension Hub {
+    public struct Stargazer: Codable, Sendable, FieldwiseEquatable {
+        public var login: String
+
+        /// Creates a value from its fields.
+        public init(login: String) {
+            self.login = login
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Stargazer, _ rhs: Stargazer) -> Bool {
+            guard Self.fieldEqual(lhs.login, rhs.login) else { return false }
+            return true
+        }
+    }
+}
+
+extension Hub {
+    public struct Event: Codable, Sendable, FieldwiseEquatable {
+        public var id: Int
+        public var actor: Actor
+        public var labels: [Label]
+
+        /// Creates a value from its fields.
+        public init(id: Int, actor: Actor, labels: [Label]) {
+            self.id = id
+            self.actor = actor
+            self.labels = labels
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Event, _ rhs: Event) -> Bool {
+            guard Self.fieldEqual(lhs.id, rhs.id) else { return false }
+            guard Self.fieldEqual(lhs.actor, rhs.actor) else { return false }
+            guard Self.fieldEqual(lhs.labels, rhs.labels) else { return false }
             return true
         }
     }

@@ -134,3 +134,36 @@ extension Hub {
         }
     }
 }
+
+extension Hub {
+    /// Who did something; `type` says which kind.
+    public indirect enum Actor: Codable, Equatable, Sendable {
+        /// `type` is `user`.
+        case user(User)
+        /// `type` is `bot`.
+        case bot(Bot)
+        /// A `type` this client does not know yet (or none), kept as it came; it encodes back
+        /// unchanged. Read its fields with `value["login"]?.stringValue`.
+        case unknown(JSONValue)
+
+        /// Decodes the case that `type` names; an unknown one, or none (the key
+        /// missing or `null`), becomes ``unknown(_:)``.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: WireKey.self)
+            switch try container.readIfPresent(String.self, "type") {
+            case "user": self = .user(try User(from: decoder))
+            case "bot": self = .bot(try Bot(from: decoder))
+            default: self = .unknown(try JSONValue(from: decoder))
+            }
+        }
+
+        /// Encodes the value of the case as it is (it holds `type` itself).
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .user(let value): try value.encode(to: encoder)
+            case .bot(let value): try value.encode(to: encoder)
+            case .unknown(let value): try value.encode(to: encoder)
+            }
+        }
+    }
+}

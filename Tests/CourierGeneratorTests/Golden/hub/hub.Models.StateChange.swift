@@ -4,46 +4,6 @@ import Courier
 import Foundation
 
 extension Hub {
-    public struct Stargazer: Codable, Sendable, FieldwiseEquatable {
-        public var login: String
-
-        /// Creates a value from its fields.
-        public init(login: String) {
-            self.login = login
-        }
-
-        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
-        public static func fieldsEqual(_ lhs: Stargazer, _ rhs: Stargazer) -> Bool {
-            guard Self.fieldEqual(lhs.login, rhs.login) else { return false }
-            return true
-        }
-    }
-}
-
-extension Hub {
-    public struct Event: Codable, Sendable, FieldwiseEquatable {
-        public var id: Int
-        public var actor: Actor
-        public var labels: [Label]
-
-        /// Creates a value from its fields.
-        public init(id: Int, actor: Actor, labels: [Label]) {
-            self.id = id
-            self.actor = actor
-            self.labels = labels
-        }
-
-        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
-        public static func fieldsEqual(_ lhs: Event, _ rhs: Event) -> Bool {
-            guard Self.fieldEqual(lhs.id, rhs.id) else { return false }
-            guard Self.fieldEqual(lhs.actor, rhs.actor) else { return false }
-            guard Self.fieldEqual(lhs.labels, rhs.labels) else { return false }
-            return true
-        }
-    }
-}
-
-extension Hub {
     public struct StateChange: Codable, Sendable, FieldwiseEquatable {
         public var event: String
         public var commitId: String?
@@ -116,6 +76,79 @@ extension Hub {
             case .labeled(let value): try value.encode(to: encoder)
             case .unknown(let value): try value.encode(to: encoder)
             }
+        }
+    }
+}
+
+extension Hub {
+    public struct Team: Codable, Sendable, FieldwiseEquatable {
+        public var name: String
+        @Indirect public var parent: Team?
+
+        /// Creates a value from its fields.
+        public init(name: String, parent: Team? = nil) {
+            self.name = name
+            self.parent = parent
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Team, _ rhs: Team) -> Bool {
+            guard Self.fieldEqual(lhs.name, rhs.name) else { return false }
+            guard Self.fieldEqual(lhs.parent, rhs.parent) else { return false }
+            return true
+        }
+
+        /// Decodes a value; missing keys with a spec default take that default.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: WireKey.self)
+            self.name = try container.read(String.self, "name")
+            self.parent = try container.readIfPresent(Team.self, "parent")
+        }
+
+        /// Encodes the value.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.write(name, "name")
+            try container.writeIfPresent(parent, "parent")
+        }
+    }
+}
+
+extension Hub {
+    public struct Repository: Codable, Hashable, Sendable, FieldwiseEquatable {
+        public var fullName: String
+        public var owner: Owner
+        @Indirect public var templateRepository: Repository?
+
+        /// Creates a value from its fields.
+        public init(fullName: String, owner: Owner, templateRepository: Repository? = nil) {
+            self.fullName = fullName
+            self.owner = owner
+            self.templateRepository = templateRepository
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: Repository, _ rhs: Repository) -> Bool {
+            guard Self.fieldEqual(lhs.fullName, rhs.fullName) else { return false }
+            guard Self.fieldEqual(lhs.owner, rhs.owner) else { return false }
+            guard Self.fieldEqual(lhs.templateRepository, rhs.templateRepository) else { return false }
+            return true
+        }
+
+        /// Decodes a value; missing keys with a spec default take that default.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: WireKey.self)
+            self.fullName = try container.read(String.self, "fullName")
+            self.owner = try container.read(Owner.self, "owner")
+            self.templateRepository = try container.readIfPresent(Repository.self, "templateRepository")
+        }
+
+        /// Encodes the value.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.write(fullName, "fullName")
+            try container.write(owner, "owner")
+            try container.writeIfPresent(templateRepository, "templateRepository")
         }
     }
 }

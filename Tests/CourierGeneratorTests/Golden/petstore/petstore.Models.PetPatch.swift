@@ -4,6 +4,29 @@ import Courier
 import Foundation
 
 extension Petstore {
+    public struct PetPatch: Codable, Sendable, FieldwiseEquatable {
+        public var name: String?
+        public var tag: String?
+        public var status: PetStatus?
+
+        /// Creates a value from its fields.
+        public init(name: String? = nil, tag: String? = nil, status: PetStatus? = nil) {
+            self.name = name
+            self.tag = tag
+            self.status = status
+        }
+
+        /// Whether every field of `lhs` equals the same field of `rhs` (this type's `==`).
+        public static func fieldsEqual(_ lhs: PetPatch, _ rhs: PetPatch) -> Bool {
+            guard Self.fieldEqual(lhs.name, rhs.name) else { return false }
+            guard Self.fieldEqual(lhs.tag, rhs.tag) else { return false }
+            guard Self.fieldEqual(lhs.status, rhs.status) else { return false }
+            return true
+        }
+    }
+}
+
+extension Petstore {
     public struct Owner: Codable, Sendable, FieldwiseEquatable {
         public var updatedAt: Date?
         public var id: Int
