@@ -133,12 +133,8 @@ extension SpecTranslation {
     private mutating func translateNullableField(
         _ field: Field, name: String, key: String, decodeType: String, format: [String]
     ) -> FieldRender? {
-        if field.defaultValue != nil || !format.isEmpty {
-            log.error(
-                "a nullable field cannot have a default or a date format (field '\(field.name.value)')",
-                at: field.defaultValue?.location ?? field.format?.location ?? field.name.location)
-            return nil
-        }
+        // The validator reports a nullable field with a default or a date format.
+        if field.defaultValue != nil || !format.isEmpty { return nil }
         let optional = field.type.value.isOptional
         return FieldRender(
             name: name,

@@ -61,6 +61,20 @@ import Testing
         ])
     }
 
+    @Test func aNullableFieldTakesNoDefaultOrFormat() {
+        #expect(diagnostics("""
+            service: A
+            models:
+              Pet:
+                seen: { type: Date, nullable: true, format: date }
+                count: { type: "Int?", nullable: true, default: 1 }
+                name: { type: String, nullable: true }
+            """) == [
+            "4:49: error: field 'seen' of model 'Pet' is `nullable: true`, which takes no `default` or date `format`",
+            "5:53: error: field 'count' of model 'Pet' is `nullable: true`, which takes no `default` or date `format`",
+        ])
+    }
+
     @Test func formatOnlyForDates() {
         #expect(diagnostics("""
             service: A
