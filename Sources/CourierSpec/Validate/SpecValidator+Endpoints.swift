@@ -178,10 +178,18 @@ extension SpecValidator {
                 if group.kind == "path parameter", parameter.type.value.isOptional {
                     log.error("\(description) cannot be optional: a path always has all its parts", at: parameter.type.location)
                 } else if !types.isParameterType(parameter.type.value, allowsLists: group.allowsLists) {
-                    log.error(
-                        "\(description) has type '\(parameter.type.value)'; parameters must be built-in scalars or enums"
-                            + (group.allowsLists ? ", or lists of them" : ""),
-                        at: parameter.type.location)
+                    if group.allowsLists, case .array(let element) = parameter.type.value.nonOptional, element.isOptional,
+                       types.isParameterType(element.nonOptional, allowsLists: false) {
+                        log.error(
+                            "\(description) has type '\(parameter.type.value)'; the items of a list parameter cannot be "
+                                + "optional (each item is sent or not at all): write [\(element.nonOptional)]",
+                            at: parameter.type.location)
+                    } else {
+                        log.error(
+                            "\(description) has type '\(parameter.type.value)'; parameters must be built-in scalars or enums"
+                                + (group.allowsLists ? ", or lists of them" : ""),
+                            at: parameter.type.location)
+                    }
                 }
                 if let value = parameter.defaultValue {
                     DefaultValueCheck(models: models).check(value, type: parameter.type.value, of: description, log: &log)

@@ -50,11 +50,12 @@ struct TypeCheck {
     }
 
     /// Whether `type` can travel as a parameter: a scalar or enum, or (where `allowsLists`) a
-    /// list of them; optional or not.
+    /// list of them (whose elements are not optional: a list item is sent or not at all);
+    /// optional or not.
     func isParameterType(_ type: TypeRef, allowsLists: Bool) -> Bool {
         switch type.nonOptional {
         case .named(let name): Self.parameterScalars.contains(name) || models.enumeration(name) != nil
-        case .array(let element): allowsLists && isParameterType(element, allowsLists: false)
+        case .array(let element): allowsLists && !element.isOptional && isParameterType(element, allowsLists: false)
         case .optional, .dictionary: false
         }
     }

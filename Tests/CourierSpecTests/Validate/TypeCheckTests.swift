@@ -53,11 +53,14 @@ import Testing
                   ids: [Int]
                   pet: Pet
                   meta: "[String: Int]"
+                  maybe: "[Int?]"
             """) == [
             "12:12: error: query parameter 'pet' of endpoint 'find' has type 'Pet'; parameters must be built-in "
                 + "scalars or enums, or lists of them",
             "13:14: error: query parameter 'meta' of endpoint 'find' has type '[String: Int]'; parameters must be "
                 + "built-in scalars or enums, or lists of them",
+            "14:15: error: query parameter 'maybe' of endpoint 'find' has type '[Int?]'; the items of a list parameter "
+                + "cannot be optional (each item is sent or not at all): write [Int]",
         ])
     }
 
