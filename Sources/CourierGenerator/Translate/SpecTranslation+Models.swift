@@ -173,6 +173,8 @@ extension SpecTranslation {
             case .string:
                 raw = SwiftLiteral.string(enumCase.value.value)
             case .integer:
+                // Kept here: the parser takes any run of digits as an integer; the generated raw
+                // value must also fit an Int64.
                 guard let number = Int64(enumCase.value.value) else {
                     log.error("'\(enumCase.value.value)' is not an integer", at: enumCase.value.location)
                     continue
