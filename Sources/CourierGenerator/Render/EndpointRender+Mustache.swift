@@ -32,7 +32,7 @@ extension EndpointRender: MustacheParent {
         case "shardKey": shardKey
         case "mutatesRequest": mutatesRequest
         case "genericClause": genericClause
-        case "decodingArgument": decodingArgument
+        case "decoding": decoding
         case "media": media
         case "pagination": pagination
         case "wareProperties": wareProperties
@@ -183,7 +183,7 @@ extension MediaChoiceRender: MustacheParent {
         case "name": name
         case "acceptLiteral": acceptLiteral
         case "valueType": valueType
-        case "decoding": decoding
+        case "decoding": decoding.rawValue
         case "docs": docs
         default: nil
         }
@@ -194,9 +194,12 @@ extension PaginationRender: MustacheParent {
     /// The value of the template key `named`.
     public func child(named: String) -> Any? {
         switch named {
-        case "style": style
+        case "style": style.rawValue
+        case "parameterLiteral": parameterLiteral
+        case "cursorProperty": cursorProperty
         case "itemType": itemType
-        case "itemsExpression": itemsExpression
+        case "itemsProperty": itemsProperty
+        case "itemsAreOptional": itemsAreOptional
         case "stopsAtEmptyPage": stopsAtEmptyPage
         default: nil
         }
@@ -220,9 +223,10 @@ extension ResponseHeaderFieldRender: MustacheParent {
     public func child(named: String) -> Any? {
         switch named {
         case "name": name
-        case "type": type
+        case "valueType": valueType
         case "headerName": headerName
-        case "readExpression": readExpression
+        case "headerNameLiteral": headerNameLiteral
+        case "readsText": readsText
         default: nil
         }
     }

@@ -212,7 +212,26 @@ extension AuthSchemeRender: MustacheParent {
         case "constantName": constantName
         case "nameLiteral": nameLiteral
         case "docs": docs
-        case "expression": expression
+        case "kind": kind.rawValue
+        case "keyNameLiteral": keyNameLiteral
+        case "rejectedStatuses": rejectedStatuses
+        case "hasRejectedStatuses": !rejectedStatuses.isEmpty
+        case "refresh": refresh
+        default: nil
+        }
+    }
+}
+
+extension TokenRefreshRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "factoryName": factoryName
+        case "parameterLabel": parameterLabel
+        case "accessToken": accessToken
+        case "refreshToken": refreshToken
+        case "expiresIn": expiresIn
+        case "expiresInIsOptional": expiresInIsOptional
         default: nil
         }
     }
@@ -255,6 +274,53 @@ extension NamedWareRender: MustacheParent {
         switch named {
         case "propertyName": propertyName
         case "name": name
+        default: nil
+        }
+    }
+}
+
+extension CachePolicyRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "mode": mode
+        case "timeToLive": timeToLive
+        default: nil
+        }
+    }
+}
+
+extension RetryRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "isDisabled": isDisabled
+        case "attempts": attempts
+        case "statuses": statuses
+        case "hasStatuses": !statuses.isEmpty
+        default: nil
+        }
+    }
+}
+
+extension AuthenticationRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "isNone": isNone
+        case "scheme": scheme
+        default: nil
+        }
+    }
+}
+
+extension DecodingRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "snakeCaseJSON": snakeCaseJSON
+        case "media": media
+        case "fileDestination": fileDestination
         default: nil
         }
     }

@@ -4,14 +4,17 @@ extension StreamRender: MustacheParent {
     /// The value of the template key `named`.
     public func child(named: String) -> Any? {
         switch named {
-        case "clientMethod": clientMethod
+        case "format", "clientMethod": format.rawValue
+        case "isEvents": format == .serverSentEvents
+        case "isLines": format == .jsonLines
+        case "isSequence": format == .jsonTextSequence
+        case "connects": connects
         case "streamType": streamType
         case "elementType": elementType
-        case "arguments": arguments
-        case "connects": connects
-        case "isEvents": format == .events
-        case "isLines": format == .lines
-        case "isSequence": format == .sequence
+        case "terminatorLiteral": terminatorLiteral
+        case "reconnects": reconnects
+        case "idleTimeout": idleTimeout
+        case "maximumElementSize": maximumElementSize
         case "eventUnion": eventUnion
         default: nil
         }

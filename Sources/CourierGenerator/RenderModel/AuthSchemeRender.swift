@@ -1,4 +1,7 @@
 /// One authentication scheme of the service, as `<Namespace>.AuthSchemes` declares it.
+///
+/// Template keys: `constantName`, `nameLiteral`, `docs`, `kind`, `keyNameLiteral`,
+/// `rejectedStatuses`, `hasRejectedStatuses`, `refresh`.
 public struct AuthSchemeRender: Sendable, Hashable {
     /// The constant's name (`session`).
     public var constantName: String
@@ -6,14 +9,62 @@ public struct AuthSchemeRender: Sendable, Hashable {
     public var nameLiteral: String
     /// `///` lines describing it.
     public var docs: [String]
-    /// The `AuthScheme(…)` expression, naming itself through the constant.
-    public var expression: String
+    /// The runtime's `AuthScheme.Kind` case.
+    public var kind: Kind
+    /// The API key's header or query item name as a string literal, for the API-key kinds.
+    public var keyNameLiteral: [String] = []
+    /// The statuses, besides 401, that mean the credential was refused.
+    public var rejectedStatuses: [String] = []
+    /// How the token is refreshed, when it is.
+    public var refresh: [TokenRefreshRender] = []
+
+    /// The kinds of scheme, named as the runtime's cases.
+    public enum Kind: String, Sendable, Hashable {
+        /// `Authorization: Bearer …`.
+        case bearer
+        /// `Authorization: Basic …`.
+        case basic
+        /// A key in a header.
+        case apiKeyHeader
+        /// A key in a query item.
+        case apiKeyQuery
+    }
 
     /// Creates a scheme.
-    public init(constantName: String, nameLiteral: String, docs: [String], expression: String) {
+    public init(constantName: String, nameLiteral: String, docs: [String], kind: Kind) {
         self.constantName = constantName
         self.nameLiteral = nameLiteral
         self.docs = docs
-        self.expression = expression
+        self.kind = kind
+    }
+}
+
+/// How a scheme refreshes its token: the refresh endpoint's factory, called with the refresh
+/// token, and the properties of its response holding the new tokens.
+public struct TokenRefreshRender: Sendable, Hashable {
+    /// The refresh endpoint's factory (`refreshToken`).
+    public var factoryName: String
+    /// The factory's argument label taking the refresh token.
+    public var parameterLabel: String
+    /// The response's property holding the access token.
+    public var accessToken: String
+    /// The response's property holding the next refresh token, when it has one.
+    public var refreshToken: [String]
+    /// The response's property holding the lifetime in seconds, when it has one.
+    public var expiresIn: [String]
+    /// Whether that property is optional.
+    public var expiresInIsOptional: Bool
+
+    /// Creates a refresh.
+    public init(
+        factoryName: String, parameterLabel: String, accessToken: String, refreshToken: [String], expiresIn: [String],
+        expiresInIsOptional: Bool
+    ) {
+        self.factoryName = factoryName
+        self.parameterLabel = parameterLabel
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.expiresIn = expiresIn
+        self.expiresInIsOptional = expiresInIsOptional
     }
 }

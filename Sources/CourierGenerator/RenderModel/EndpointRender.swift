@@ -14,7 +14,7 @@ public struct EndpointRender: Sendable, Hashable {
     public var qualifiedResponseType: String
     /// Whether the facade method returns nothing.
     public var returnsVoid: Bool
-    /// The HTTP method as a member of `HTTPRequest.Method` (`.get`).
+    /// The HTTP method, named as `HTTPRequest.Method`'s static member (`get`).
     public var method: String
     /// The path template as a string literal.
     public var pathLiteral: String
@@ -34,12 +34,12 @@ public struct EndpointRender: Sendable, Hashable {
     public var rawBody: [RawBodyRender]
     /// The request timeout as a `Duration` expression, if set.
     public var timeout: [String]
-    /// The cache policy expression, if set.
-    public var cachePolicy: [String]
-    /// The authentication expression (`.none`, `.scheme("apiKey")`), when not `.service`.
-    public var authentication: [String]
-    /// The `RetryOptions` expression, when the endpoint sets `retry:`.
-    public var retry: [String]
+    /// The cache policy, if set.
+    public var cachePolicy: [CachePolicyRender]
+    /// The authentication, when not the service's.
+    public var authentication: [AuthenticationRender]
+    /// The retry options, when the endpoint sets `retry:`.
+    public var retry: [RetryRender]
     /// The idempotency key header as a string literal, when the endpoint sends one.
     public var idempotencyKeyHeader: [String]
     /// Whether the client offers `<name>Updates(…)` (the endpoint's policy is `localThenRemote`).
@@ -52,7 +52,7 @@ public struct EndpointRender: Sendable, Hashable {
     /// `<Value: Sendable>` when the caller picks a media type (and with it the answer's type).
     public var genericClause: String = ""
     /// The `decoding:` argument of the request's init, when not the one its type implies.
-    public var decodingArgument: [String] = []
+    public var decoding: [DecodingRender] = []
     /// The endpoint's media types, when it has `media:`.
     public var media: [MediaRender] = []
     /// The `NamedWares` properties of the wares it names, in spec order.
@@ -79,8 +79,8 @@ public struct EndpointRender: Sendable, Hashable {
         responseType: String, qualifiedResponseType: String, returnsVoid: Bool, method: String,
         pathLiteral: String, parameters: [ParameterRender], pathItems: [ParameterItemRender],
         queryItems: [ParameterItemRender], headerItems: [ParameterItemRender], formItems: [ParameterItemRender],
-        jsonBody: [String], rawBody: [RawBodyRender], timeout: [String], cachePolicy: [String],
-        authentication: [String], retry: [String] = [], offersUpdates: Bool = false, idempotencyKeyHeader: [String] = [],
+        jsonBody: [String], rawBody: [RawBodyRender], timeout: [String], cachePolicy: [CachePolicyRender],
+        authentication: [AuthenticationRender], retry: [RetryRender] = [], offersUpdates: Bool = false, idempotencyKeyHeader: [String] = [],
         wares: [String], shardKey: String
     ) {
         self.functionName = functionName

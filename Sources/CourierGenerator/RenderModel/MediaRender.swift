@@ -1,6 +1,8 @@
 /// The media types an endpoint can answer with (`media:` in a spec): a generic struct
 /// `<Endpoint>Media<Value>` whose static members (`.json`, `.raw`) pick the `Accept` header and
 /// the answer's type.
+///
+/// Template keys: `typeName`, `functionName`, `choices`.
 public struct MediaRender: Sendable, Hashable {
     /// The struct's name inside the namespace (`GetContentMedia`).
     public var typeName: String
@@ -18,6 +20,9 @@ public struct MediaRender: Sendable, Hashable {
 }
 
 /// One media type: a static member of ``MediaRender/typeName`` constrained to its answer's type.
+///
+/// Template keys: `name`, `acceptLiteral`, `valueType`, `decoding` (the runtime's
+/// `ResponseDecoding` member: `empty`, `data`, `string`, `json`, `snakeCaseJSON`), `docs`.
 public struct MediaChoiceRender: Sendable, Hashable {
     /// The member's name (`raw`).
     public var name: String
@@ -25,17 +30,31 @@ public struct MediaChoiceRender: Sendable, Hashable {
     public var acceptLiteral: String
     /// The answer's type, qualified with its namespace (`Void` for `Empty`).
     public var valueType: String
-    /// The `ResponseDecoding` for it (`.json`, `.data`, `.string`, `.empty`).
-    public var decoding: String
+    /// How the answer is decoded.
+    public var decoding: Decoding
     /// `///` lines.
     public var docs: [String]
 
     /// Creates a choice.
-    public init(name: String, acceptLiteral: String, valueType: String, decoding: String, docs: [String]) {
+    public init(name: String, acceptLiteral: String, valueType: String, decoding: Decoding, docs: [String]) {
         self.name = name
         self.acceptLiteral = acceptLiteral
         self.valueType = valueType
         self.decoding = decoding
         self.docs = docs
+    }
+
+    /// The ways an answer is decoded, named as the runtime's `ResponseDecoding` members.
+    public enum Decoding: String, Sendable, Hashable {
+        /// No body (`Void`).
+        case empty
+        /// The bytes as they came.
+        case data
+        /// The body as UTF-8 text.
+        case string
+        /// JSON, with the service's decoder.
+        case json
+        /// JSON of a `keys: snakeCase` service: decoding errors name the keys as on the wire.
+        case snakeCaseJSON
     }
 }

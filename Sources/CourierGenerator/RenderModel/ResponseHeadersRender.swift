@@ -1,5 +1,7 @@
 /// The typed response headers of an endpoint (`responseHeaders:`): a struct read from the raw
 /// response, returned beside the value by `<endpoint>WithHeaders(…)`.
+///
+/// Template keys: `typeName`, `endpointName`, `fields`.
 public struct ResponseHeadersRender: Sendable, Hashable {
     /// The struct's name inside the namespace (`ListIssuesHeaders`).
     public var typeName: String
@@ -17,21 +19,27 @@ public struct ResponseHeadersRender: Sendable, Hashable {
 }
 
 /// One typed response header.
+///
+/// Template keys: `name`, `valueType`, `headerName`, `headerNameLiteral`, `readsText`.
 public struct ResponseHeaderFieldRender: Sendable, Hashable {
     /// The property name.
     public var name: String
-    /// The property type (always optional: a header may be missing).
-    public var type: String
+    /// The type the header's text converts to (`String`, `Int`); the property is its optional,
+    /// since a header may be missing.
+    public var valueType: String
     /// The header's name as written, for documentation.
     public var headerName: String
-    /// The expression reading it from `response` (a `RawResponse`).
-    public var readExpression: String
+    /// The header's name as a string literal, for `RawResponse.headerValue(_:)`.
+    public var headerNameLiteral: String
+
+    /// Whether the header is read as text, without converting it.
+    public var readsText: Bool { valueType == "String" }
 
     /// Creates a header field.
-    public init(name: String, type: String, headerName: String, readExpression: String) {
+    public init(name: String, valueType: String, headerName: String, headerNameLiteral: String) {
         self.name = name
-        self.type = type
+        self.valueType = valueType
         self.headerName = headerName
-        self.readExpression = readExpression
+        self.headerNameLiteral = headerNameLiteral
     }
 }

@@ -20,19 +20,19 @@ public struct SpecRenderModel: Sendable, Hashable {
     public var headers: [HeaderRender]
     /// The default timeout as a `Duration` expression, if the spec sets one.
     public var timeout: [String]
-    /// The service's `RetryOptions` expression, if the spec sets `retry:`.
-    public var retry: [String]
-    /// The service's `CachePolicy` expression, if the spec sets `cache:`.
-    public var cachePolicy: [String]
+    /// The service's retry options, if the spec sets `retry:`.
+    public var retry: [RetryRender]
+    /// The service's cache policy, if the spec sets `cache:`.
+    public var cachePolicy: [CachePolicyRender]
     /// String literals of the wire names marked `sensitive: true`, sorted.
     public var sensitiveNames: [String]
     /// The authentication schemes, declared and implicit.
     public var authSchemes: [AuthSchemeRender]
-    /// The default scheme's constant (`AuthSchemes.session`), when `auth:` names one.
+    /// The default scheme's constant in `AuthSchemes` (`session`), when `auth:` names one.
     public var defaultAuthScheme: [String]
-    /// The service-wide date format, such as `.iso8601`.
+    /// The service-wide date format, named as the runtime's `DateFormat` member (`iso8601`).
     public var dateFormat: String
-    /// The key strategy, such as `.useDefaultKeys`.
+    /// The key strategy, named as the runtime's member (`useDefaultKeys`).
     public var keyStrategy: String
     /// The error envelope, if the spec declares one.
     public var errorEnvelope: [ErrorEnvelopeRender]
@@ -62,7 +62,7 @@ public struct SpecRenderModel: Sendable, Hashable {
     public init(
         sourceFileName: String, stem: String, namespace: String, namespaceDocs: [String],
         serviceNameLiteral: String, environments: [EnvironmentRender], headers: [HeaderRender],
-        timeout: [String], retry: [String] = [], cachePolicy: [String] = [], sensitiveNames: [String] = [], authSchemes: [AuthSchemeRender] = [], defaultAuthScheme: [String] = [],
+        timeout: [String], retry: [RetryRender] = [], cachePolicy: [CachePolicyRender] = [], sensitiveNames: [String] = [], authSchemes: [AuthSchemeRender] = [], defaultAuthScheme: [String] = [],
         dateFormat: String, keyStrategy: String, errorEnvelope: [ErrorEnvelopeRender],
         models: [ModelRender], endpoints: [EndpointRender], samples: [EndpointSamplesRender], clientTypeName: String
     ) {

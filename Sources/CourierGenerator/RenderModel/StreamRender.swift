@@ -1,51 +1,54 @@
 /// An endpoint's streamed response (`stream:` in a spec): the facade method returns the runtime's
 /// stream of typed elements instead of one decoded value.
 ///
-/// Template keys, inside `{{#stream}}` (the endpoint's keys stay visible): `clientMethod`,
-/// `streamType`, `elementType`, `arguments`, `connects`, `isEvents`, `isLines`, `isSequence`,
+/// Template keys, inside `{{#stream}}` (the endpoint's keys stay visible): `format` and
+/// `clientMethod` (both the `Client` method opening the stream: `serverSentEvents`, `jsonLines`,
+/// `jsonTextSequence`), `isEvents`, `isLines`, `isSequence`, `connects`, `streamType`,
+/// `elementType`, `terminatorLiteral`, `reconnects`, `idleTimeout`, `maximumElementSize`,
 /// `eventUnion`.
 public struct StreamRender: Sendable, Hashable {
-    /// The `Client` method opening the stream: `serverSentEvents`, `jsonLines` or `jsonTextSequence`.
-    public var clientMethod: String
+    /// The stream's format.
+    public var format: Format
     /// What the facade method returns, qualified (`ServerSentEventStream<Chat.ChatChunk>`,
     /// `JSONLines<IdleLimitedChunks, Chat.LogEntry>`).
     public var streamType: String
-    /// The type of one element's value, qualified (`Chat.ChatChunk`, or the event union).
+    /// The type of one element's value, qualified (`Chat.ChatChunk`, or the event union); the
+    /// `Client` call decodes it (`of: Chat.ChatChunk.self`) unless an event union decodes it.
     public var elementType: String
-    /// The arguments of the `Client` call, the request (`request`) first:
-    /// `of: Chat.ChatChunk.self`, `terminator: "[DONE]"`, `reconnection: .disabled`,
-    /// `idleTimeout: .seconds(60)`, `maximumEventSize: 65536` (`maximumLineSize`, `maximumRecordSize`).
-    /// An event union's decoding closure follows them.
-    public var arguments: [String]
-    /// Whether the method connects before returning (`async throws`: JSON Lines and sequences);
-    /// server-sent events connect when the iteration starts.
-    public var connects: Bool
-    /// The stream's format.
-    public var format: Format
+    /// The data that ends a server-sent event stream (`[DONE]`), as a string literal, if the spec
+    /// sets one.
+    public var terminatorLiteral: [String] = []
+    /// Whether a server-sent event stream reconnects after the connection drops (the runtime's
+    /// default); `false` passes `reconnection: .disabled`.
+    public var reconnects = true
+    /// How long the body may stay silent before the stream fails, as a `Duration` literal
+    /// (`.seconds(60)`), if the spec sets it.
+    public var idleTimeout: [String] = []
+    /// The largest element in bytes, if the spec sets it (the runtime's label follows the format:
+    /// `maximumEventSize`, `maximumLineSize`, `maximumRecordSize`).
+    public var maximumElementSize: [Int] = []
     /// The enum the events decode into by their name, when the spec maps event names to types.
     public var eventUnion: [EventUnionRender]
 
-    /// How the body is cut into elements.
+    /// Whether the method connects before returning (`async throws`: JSON Lines and sequences);
+    /// server-sent events connect when the iteration starts.
+    public var connects: Bool { format != .serverSentEvents }
+
+    /// How the body is cut into elements, named as the `Client` method opening such a stream.
     public enum Format: String, Sendable, Hashable {
         /// Server-Sent Events.
-        case events
+        case serverSentEvents
         /// JSON Lines.
-        case lines
+        case jsonLines
         /// A JSON text sequence.
-        case sequence
+        case jsonTextSequence
     }
 
-    /// Creates a stream.
-    public init(
-        clientMethod: String, streamType: String, elementType: String, arguments: [String], connects: Bool, format: Format,
-        eventUnion: [EventUnionRender] = []
-    ) {
-        self.clientMethod = clientMethod
+    /// Creates a stream; the options start at the runtime's defaults.
+    public init(format: Format, streamType: String, elementType: String, eventUnion: [EventUnionRender] = []) {
+        self.format = format
         self.streamType = streamType
         self.elementType = elementType
-        self.arguments = arguments
-        self.connects = connects
-        self.format = format
         self.eventUnion = eventUnion
     }
 }

@@ -14,34 +14,28 @@ extension SpecTranslation {
         return result
     }
 
-    /// `<Namespace>.AuthSchemes.<constant>` for scheme `name`, if the spec has it.
-    func authSchemeReference(_ name: String) -> String? {
-        authConstants().first { $0.name == name }.map { "\(namespace).AuthSchemes.\($0.constant)" }
-    }
-
     /// The schemes' render models; `models` and `endpoints` are this spec's, already translated
     /// (the refresh closure calls the refresh endpoint's factory and reads its model's fields).
     mutating func translateAuthSchemes(models: [ModelRender], endpoints: [EndpointRender]) -> [AuthSchemeRender] {
         authConstants().map { name, constant in
             guard let declared = spec.authSchemes.first(where: { $0.name.value == name }) else {
-                let kind = name == "basic" ? ".basic" : ".bearer"
                 return AuthSchemeRender(
                     constantName: constant, nameLiteral: SwiftLiteral.string(name),
                     docs: ["/// `\(name)`: \(name == "basic" ? "user name and password" : "a bearer token"), without refresh."],
-                    expression: "AuthScheme(name: \(constant), kind: \(kind))")
+                    kind: name == "basic" ? .basic : .bearer)
             }
-            var arguments = ["name: \(constant)", "kind: \(kind(of: declared))"]
-            if !declared.rejected.isEmpty {
-                arguments.append("rejectedStatuses: [" + declared.rejected.map { String($0.value) }.joined(separator: ", ") + "]")
+            var rendered = AuthSchemeRender(
+                constantName: constant, nameLiteral: SwiftLiteral.string(name),
+                docs: ["/// `\(name)`: \(description(of: declared))."], kind: kind(of: declared))
+            if rendered.kind == .apiKeyHeader || rendered.kind == .apiKeyQuery {
+                rendered.keyNameLiteral = [SwiftLiteral.string(declared.keyName?.value ?? "")]
             }
-            var docs = ["/// `\(name)`: \(description(of: declared))."]
-            if let refresh = declared.refresh, let expression = refreshExpression(refresh, models: models, endpoints: endpoints) {
-                arguments.append("refresh: \(expression)")
-                docs = ["/// `\(name)`: a bearer token, refreshed with `\(refresh.endpoint.value)`."]
+            rendered.rejectedStatuses = declared.rejected.map { String($0.value) }
+            if let refresh = declared.refresh, let translated = translateRefresh(refresh, models: models, endpoints: endpoints) {
+                rendered.refresh = [translated]
+                rendered.docs = ["/// `\(name)`: a bearer token, refreshed with `\(refresh.endpoint.value)`."]
             }
-            return AuthSchemeRender(
-                constantName: constant, nameLiteral: SwiftLiteral.string(name), docs: docs,
-                expression: "AuthScheme(" + arguments.joined(separator: ", ") + ")")
+            return rendered
         }
     }
 
@@ -78,12 +72,12 @@ extension SpecTranslation {
         return names
     }
 
-    private func kind(of scheme: AuthSchemeDeclaration) -> String {
+    private func kind(of scheme: AuthSchemeDeclaration) -> AuthSchemeRender.Kind {
         switch scheme.type.value {
-        case .basic: ".basic"
-        case .apiKey where scheme.placement?.value == .query: ".apiKeyQuery(\(SwiftLiteral.string(scheme.keyName?.value ?? "")))"
-        case .apiKey: ".apiKeyHeader(\(SwiftLiteral.string(scheme.keyName?.value ?? "")))"
-        case .bearer: ".bearer"
+        case .basic: .basic
+        case .apiKey where scheme.placement?.value == .query: .apiKeyQuery
+        case .apiKey: .apiKeyHeader
+        case .bearer: .bearer
         }
     }
 
@@ -95,11 +89,11 @@ extension SpecTranslation {
         }
     }
 
-    /// `TokenRefresh(request: { … }, read: { … })`, or `nil` (with an error logged) when the
+    /// The refresh's factory call and token properties, or `nil` (with an error logged) when the
     /// refresh endpoint did not translate.
-    private mutating func refreshExpression(
+    private mutating func translateRefresh(
         _ refresh: TokenRefreshDeclaration, models: [ModelRender], endpoints: [EndpointRender]
-    ) -> String? {
+    ) -> TokenRefreshRender? {
         guard let index = spec.endpoints.firstIndex(where: { $0.name.value == refresh.endpoint.value }),
               let rendered = endpoints.first(where: { $0.nameLiteral == SwiftLiteral.string(refresh.endpoint.value) })
         else {
@@ -131,14 +125,11 @@ extension SpecTranslation {
             if let object, position < object.fields.count { return object.fields[position].name }
             return SwiftIdentifier.member(name)
         }
-        var grant = ["accessToken: $0.\(property(refresh.accessToken.value))"]
-        if let refreshToken = refresh.refreshToken { grant.append("refreshToken: $0.\(property(refreshToken.value))") }
-        if let expiresIn = refresh.expiresIn {
-            let field = fields.first { $0.name.value == expiresIn.value }
-            let value = "$0.\(property(expiresIn.value))"
-            grant.append(field?.type.value.isOptional == true ? "expiresIn: \(value).map { .seconds($0) }" : "expiresIn: .seconds(\(value))")
-        }
-        return "TokenRefresh(request: { refreshToken in \(namespace).\(rendered.functionName)(\(label): refreshToken) }, "
-            + "read: { TokenGrant(" + grant.joined(separator: ", ") + ") })"
+        let expiresInField = refresh.expiresIn.flatMap { expiresIn in fields.first { $0.name.value == expiresIn.value } }
+        return TokenRefreshRender(
+            factoryName: rendered.functionName, parameterLabel: label, accessToken: property(refresh.accessToken.value),
+            refreshToken: refresh.refreshToken.map { [property($0.value)] } ?? [],
+            expiresIn: refresh.expiresIn.map { [property($0.value)] } ?? [],
+            expiresInIsOptional: expiresInField?.type.value.isOptional == true)
     }
 }

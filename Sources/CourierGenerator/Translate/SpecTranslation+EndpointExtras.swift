@@ -12,7 +12,7 @@ extension SpecTranslation {
         // Without a style the validator has reported it (`pagination: true` and no service style).
         guard let style = setting.style?.value else { return nil }
         var itemType: String
-        var itemsExpression = "{ $0 }"
+        var itemsField: Field?
         var fields: [Field] = []
         switch response.value {
         case .array(let element):
@@ -30,24 +30,29 @@ extension SpecTranslation {
             }
             fields = modelFields
             itemType = spelled
-            let property = SwiftIdentifier.member(field.name.value)
-            itemsExpression = field.type.value.isOptional ? "{ $0.\(property) ?? [] }" : "{ $0.\(property) }"
+            itemsField = field
         default:
             return nil
         }
-        let styleExpression: String
+        var rendered: PaginationRender
         switch style {
         case .link:
-            styleExpression = ".link"
+            rendered = PaginationRender(style: .link, itemType: itemType, stopsAtEmptyPage: false)
         case .page:
-            styleExpression = ".pageNumber(parameter: \(SwiftLiteral.string(setting.parameter?.value ?? "page")))"
+            rendered = PaginationRender(
+                style: .pageNumber, parameterLiteral: [SwiftLiteral.string(setting.parameter?.value ?? "page")], itemType: itemType,
+                stopsAtEmptyPage: true)
         case .cursor:
             guard let cursor = setting.cursor?.value, let field = fields.first(where: { $0.name.value == cursor }) else { return nil }
-            styleExpression = ".cursor(parameter: \(SwiftLiteral.string(setting.parameter?.value ?? "cursor"))) { $0.\(SwiftIdentifier.member(field.name.value)) }"
+            rendered = PaginationRender(
+                style: .cursor, parameterLiteral: [SwiftLiteral.string(setting.parameter?.value ?? "cursor")],
+                cursorProperty: [SwiftIdentifier.member(field.name.value)], itemType: itemType, stopsAtEmptyPage: false)
         }
-        return PaginationRender(
-            style: styleExpression, itemType: itemType, itemsExpression: itemsExpression,
-            stopsAtEmptyPage: style == .page ? "true" : "false")
+        if let itemsField {
+            rendered.itemsProperty = [SwiftIdentifier.member(itemsField.name.value)]
+            rendered.itemsAreOptional = itemsField.type.value.isOptional
+        }
+        return rendered
     }
 
     /// The endpoint's `responseHeaders:` as a struct read from the raw response.
@@ -56,10 +61,9 @@ extension SpecTranslation {
         var scope = NameScope(reserved: ["init"])
         let fields = endpoint.responseHeaders.compactMap { header -> ResponseHeaderFieldRender? in
             guard case .named(let type) = header.type.value.nonOptional else { return nil }
-            let name = SwiftLiteral.string(header.name.value)
             return ResponseHeaderFieldRender(
-                name: scope.claim(SwiftIdentifier.member(header.name.value)), type: type + "?", headerName: header.name.value,
-                readExpression: type == "String" ? "response.headerValue(\(name))" : "response.headerValue(\(name), as: \(type).self)")
+                name: scope.claim(SwiftIdentifier.member(header.name.value)), valueType: type, headerName: header.name.value,
+                headerNameLiteral: SwiftLiteral.string(header.name.value))
         }
         return ResponseHeadersRender(
             typeName: memberScope.claim(SwiftIdentifier.type(endpoint.name.value) + "Headers"),
@@ -74,17 +78,17 @@ extension SpecTranslation {
         for choice in endpoint.media {
             let type = choice.response?.value ?? .named("Empty")
             let valueType: String
-            let decoding: String
+            let decoding: MediaChoiceRender.Decoding
             switch type {
-            case .named("Empty"): (valueType, decoding) = ("Void", ".empty")
-            case .named("Data"): (valueType, decoding) = ("Data", ".data")
-            case .named("String"): (valueType, decoding) = ("String", ".string")
+            case .named("Empty"): (valueType, decoding) = ("Void", .empty)
+            case .named("Data"): (valueType, decoding) = ("Data", .data)
+            case .named("String"): (valueType, decoding) = ("String", .string)
             default:
                 guard let qualified = speller.qualified(type) else {
                     log.error("unknown response type '\(type)'", at: choice.response?.location ?? choice.name.location)
                     continue
                 }
-                (valueType, decoding) = (qualified, spec.keyStrategy?.value == .snakeCase ? ".snakeCaseJSON" : ".json")
+                (valueType, decoding) = (qualified, spec.keyStrategy?.value == .snakeCase ? .snakeCaseJSON : .json)
             }
             choices.append(MediaChoiceRender(
                 name: names.claim(SwiftIdentifier.member(choice.name.value)),

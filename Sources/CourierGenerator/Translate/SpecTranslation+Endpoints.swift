@@ -54,13 +54,13 @@ extension SpecTranslation {
         let downloads = endpoint.response?.value.isFile == true
         let fileDecoding = downloads ? downloadDestination(builder: &builder) : nil
         let media = translateMedia(endpoint, functionName: functionName)
-        var decodingArgument: [String] = []
+        var mediaDecoding: [DecodingRender] = []
         if let media {
             let argument = builder.claim(
                 "media", type: media.typeName + "<Value>", qualifiedType: namespace + "." + media.typeName + "<Value>",
                 defaultValue: [], group: .trailing)
             headerItems.append(ParameterItemRender(keyLiteral: SwiftLiteral.string("Accept"), name: argument + ".accept"))
-            decodingArgument = [argument + ".decoding"]
+            mediaDecoding = [DecodingRender(media: [argument])]
             (responseType, qualifiedResponseType) = ("Value", "Value")
         }
         guard log.diagnostics.count == errorsBefore else { return nil }
@@ -86,13 +86,13 @@ extension SpecTranslation {
         var rendered = EndpointRender(
             functionName: functionName, nameLiteral: SwiftLiteral.string(endpoint.name.value), docs: docs,
             attributes: DocComment.availability(endpoint.documentation), responseType: responseType,
-            qualifiedResponseType: qualifiedResponseType, returnsVoid: responseType == "Void", method: Self.swiftMethod(method),
+            qualifiedResponseType: qualifiedResponseType, returnsVoid: responseType == "Void", method: method.rawValue,
             pathLiteral: SwiftLiteral.string(endpoint.path.value), parameters: builder.ordered,
             pathItems: pathItems, queryItems: queryItems, headerItems: headerItems, formItems: formItems,
             jsonBody: jsonBody, rawBody: rawBody,
             timeout: endpoint.timeout.map { [SwiftLiteral.duration(seconds: $0.value)] } ?? [],
             cachePolicy: cachePolicy(endpoint.cache), authentication: authentication(endpoint),
-            retry: endpoint.retry.map { [SwiftLiteral.retryOptions($0)] } ?? [],
+            retry: endpoint.retry.map { [Self.retry($0)] } ?? [],
             offersUpdates: endpoint.offersUpdates(in: spec),
             idempotencyKeyHeader: endpoint.idempotencyKey.map { [SwiftLiteral.string($0.value)] } ?? [],
             wares: endpoint.wares.map { SwiftLiteral.string($0.value) },
@@ -107,12 +107,12 @@ extension SpecTranslation {
         // With `keys: snakeCase`, decoding errors name the wire keys (`is_prerelease`).
         rendered.stream = stream.map { [$0] } ?? []
         if media == nil, stream == nil, spec.keyStrategy?.value == .snakeCase, !["Void", "Data", "String"].contains(responseType) {
-            rendered.decodingArgument = [".snakeCaseJSON"]
+            rendered.decoding = [DecodingRender(snakeCaseJSON: true)]
         }
-        if let fileDecoding { rendered.decodingArgument = [fileDecoding] }
+        if let fileDecoding { rendered.decoding = [fileDecoding] }
         if let media {
             rendered.genericClause = "<Value: Sendable>"
-            rendered.decodingArgument = decodingArgument
+            rendered.decoding = mediaDecoding
             rendered.media = [media]
         }
         return rendered
@@ -157,32 +157,6 @@ extension SpecTranslation {
             return ("Void", "Void")
         }
         return (local, qualified)
-    }
-
-    /// `HTTPRequest.Method`'s static member for `method`: `.get`, `.post`, ….
-    static func swiftMethod(_ method: HTTPMethod) -> String {
-        "." + method.rawValue
-    }
-
-    /// `CachePolicy(.mode, …)`: the runtime's `CachePolicy.Mode` has the spec's policy names (a
-    /// test keeps the two lists equal).
-    func cachePolicy(_ cache: CacheSetting?) -> [String] {
-        guard let cache else { return [] }
-        let mode = cache.policy.value.rawValue
-        guard let ttl = cache.ttl else { return ["CachePolicy(.\(mode))"] }
-        return ["CachePolicy(.\(mode), timeToLive: \(SwiftLiteral.duration(seconds: ttl.value)))"]
-    }
-
-    /// `.none`, `.scheme("x")`, or nothing for the service's own scheme (the `Request` default).
-    ///
-    /// An endpoint without `auth:` follows the service (`auth: none` there makes it `.none`);
-    /// `bearer` or the service's own scheme name means `.service`; any other name is a scheme.
-    private func authentication(_ endpoint: Endpoint) -> [String] {
-        let serviceAuth = spec.auth?.value
-        guard let auth = endpoint.auth?.value else { return serviceAuth == "none" ? [".none"] : [] }
-        if auth == "none" { return [".none"] }
-        if auth == serviceAuth { return [] }
-        return authSchemeReference(auth).map { [".scheme(\($0))"] } ?? []
     }
 }
 

@@ -3,11 +3,6 @@ import CourierSpec
 /// Files and multipart bodies: `body: File` (a raw upload from a file), `response: File` (a
 /// download to a file) and `multipart:` parts, and the facade's `progress` parameter for them.
 extension SpecTranslation {
-    /// The Swift type a multipart file part takes; provided by the runtime's multipart support.
-    static let uploadFileType = "UploadFile"
-    /// The type of the facade's `progress` parameter.
-    static let progressType = "(@Sendable (TransferProgress) -> Void)?"
-
     /// `body: File`: the factory takes `file: URL` and `contentType: String = "application/octet-stream"`.
     mutating func claimFileBody(builder: inout ParameterListBuilder) -> FileBodyRender {
         let file = builder.claim(
@@ -21,18 +16,18 @@ extension SpecTranslation {
     }
 
     /// `response: File`: the factory takes `to destination: URL? = nil`; returns the decoding argument.
-    mutating func downloadDestination(builder: inout ParameterListBuilder) -> String {
+    mutating func downloadDestination(builder: inout ParameterListBuilder) -> DecodingRender {
         let destination = builder.claim(
             "destination", label: "to", type: "URL?", qualifiedType: "URL?", defaultValue: ["nil"], group: .optional,
             documentation: Documentation(
                 summary: "Where to write the download (by way of a temporary file beside it); `nil`: a temporary file the caller removes."))
-        return ".file(to: \(destination))"
+        return DecodingRender(fileDestination: [destination])
     }
 
     /// The facade's `progress` parameter, claimed after every other so spec names keep theirs.
     mutating func progressParameter(builder: inout ParameterListBuilder) -> ParameterRender {
         ParameterRender(
-            name: builder.reserve("progress"), type: Self.progressType, qualifiedType: Self.progressType, defaultValue: ["nil"])
+            name: builder.reserve("progress"), type: RuntimeTypeSpelling.progress, qualifiedType: RuntimeTypeSpelling.progress, defaultValue: ["nil"])
     }
 
     /// The `- Parameters:` entry documenting `progress`.
@@ -47,7 +42,7 @@ extension SpecTranslation {
         let qualified: String
         if type.isFilePartType {
             kind = .file
-            local = Self.spellFilePart(type)
+            local = RuntimeTypeSpelling.filePart(type)
             qualified = local
         } else {
             guard let localType = speller.local(type), let qualifiedType = speller.qualified(type) else {
@@ -74,14 +69,5 @@ extension SpecTranslation {
         return MultipartPartRender(
             kind: kind, keyLiteral: SwiftLiteral.string(part.wireName), name: name, isOptional: type.isOptional,
             isList: isList, contentTypeLiteral: part.contentType.map { [SwiftLiteral.string($0.value)] } ?? [])
-    }
-
-    /// `File` → `UploadFile`, keeping `?` and `[…]`.
-    private static func spellFilePart(_ type: TypeRef) -> String {
-        switch type {
-        case .optional(let wrapped): spellFilePart(wrapped) + "?"
-        case .array(let element): "[" + spellFilePart(element) + "]"
-        case .named, .dictionary: uploadFileType
-        }
     }
 }

@@ -38,7 +38,7 @@ extension SpecTranslation {
                 responses.append(ResponseSampleRender(status: String(sample.status), headers: headers, body: bodyProperty))
             }
             endpoints.append(EndpointSamplesRender(
-                nameLiteral: nameLiteral, method: Self.swiftMethod(endpoint.method?.value ?? .get),
+                nameLiteral: nameLiteral, method: (endpoint.method?.value ?? .get).rawValue,
                 pathLiteral: SwiftLiteral.string(endpoint.path.value), responses: responses))
         }
         log.append(resolution.log.diagnostics)

@@ -6,47 +6,32 @@ extension SpecTranslation {
     /// logged, when a type cannot be spelled).
     mutating func translateStream(_ endpoint: Endpoint, functionName: String) -> StreamRender? {
         guard let stream = endpoint.stream else { return nil }
-        var options: [String] = []
-        if let terminator = stream.terminator { options.append("terminator: " + SwiftLiteral.string(terminator.value)) }
-        if stream.reconnect?.value == false { options.append("reconnection: .disabled") }
-        if let idle = stream.idleTimeout { options.append("idleTimeout: " + SwiftLiteral.duration(seconds: idle.value)) }
-        if let size = stream.maximumElementSize {
-            // The runtime names the limit after the format's element.
-            let label = switch stream.format.value {
-            case .events: "maximumEventSize"
-            case .lines: "maximumLineSize"
-            case .sequence: "maximumRecordSize"
-            }
-            options.append("\(label): \(size.value)")
+        let format: StreamRender.Format = switch stream.format.value {
+        case .events: .serverSentEvents
+        case .lines: .jsonLines
+        case .sequence: .jsonTextSequence
         }
+        var rendered: StreamRender
         switch stream.elements {
         case .single(let type):
             guard let element = speller.qualified(type.value) else {
                 log.error("unknown element type '\(type.value)' of the stream", at: type.location)
                 return nil
             }
-            let of = "of: \(element).self"
-            switch stream.format.value {
-            case .events:
-                return StreamRender(
-                    clientMethod: "serverSentEvents", streamType: "ServerSentEventStream<\(element)>", elementType: element,
-                    arguments: ["request", of] + options, connects: false, format: .events)
-            case .lines:
-                return StreamRender(
-                    clientMethod: "jsonLines", streamType: "JSONLines<IdleLimitedChunks, \(element)>", elementType: element,
-                    arguments: ["request", of] + options, connects: true, format: .lines)
-            case .sequence:
-                return StreamRender(
-                    clientMethod: "jsonTextSequence", streamType: "JSONTextSequence<IdleLimitedChunks, \(element)>",
-                    elementType: element, arguments: ["request", of] + options, connects: true, format: .sequence)
-            }
+            rendered = StreamRender(
+                format: format, streamType: RuntimeTypeSpelling.streamType(format, of: element), elementType: element)
         case .byEvent(let declared):
             guard let union = eventUnion(declared, endpoint: endpoint, functionName: functionName) else { return nil }
             let element = namespace + "." + union.typeName
-            return StreamRender(
-                clientMethod: "serverSentEvents", streamType: "ServerSentEventStream<\(element)>", elementType: element,
-                arguments: ["request"] + options, connects: false, format: .events, eventUnion: [union])
+            rendered = StreamRender(
+                format: format, streamType: RuntimeTypeSpelling.streamType(format, of: element), elementType: element,
+                eventUnion: [union])
         }
+        rendered.terminatorLiteral = stream.terminator.map { [SwiftLiteral.string($0.value)] } ?? []
+        rendered.reconnects = stream.reconnect?.value ?? true
+        rendered.idleTimeout = stream.idleTimeout.map { [SwiftLiteral.duration(seconds: $0.value)] } ?? []
+        rendered.maximumElementSize = stream.maximumElementSize.map { [$0.value] } ?? []
+        return rendered
     }
 
     /// `<Endpoint>Event`: one case per event name, in spec order.

@@ -54,12 +54,14 @@ struct SpecTranslation {
                 HeaderRender(nameLiteral: SwiftLiteral.string($0.value.name), valueLiteral: SwiftLiteral.string($0.value.value))
             },
             timeout: spec.timeout.map { [SwiftLiteral.duration(seconds: $0.value)] } ?? [],
-            retry: spec.retry.map { [SwiftLiteral.retryOptions($0)] } ?? [],
+            retry: spec.retry.map { [Self.retry($0)] } ?? [],
             cachePolicy: cachePolicy(spec.cache),
             sensitiveNames: sensitiveNames(),
-            authSchemes: authSchemes, defaultAuthScheme: defaultAuth.map { ["AuthSchemes.\($0.constant)"] } ?? [],
-            dateFormat: dateFormat(spec.dateFormat) ?? ".iso8601",
-            keyStrategy: keyStrategy(), errorEnvelope: errorEnvelope(), models: models, endpoints: endpoints,
+            authSchemes: authSchemes, defaultAuthScheme: defaultAuth.map { [$0.constant] } ?? [],
+            // The runtime's `DateFormat` and `JSONCoding.KeyStrategy` members of the same names
+            // (a test keeps the lists equal).
+            dateFormat: (spec.dateFormat?.value ?? .iso8601).rawValue,
+            keyStrategy: (spec.keyStrategy?.value ?? .useDefaultKeys).rawValue, errorEnvelope: errorEnvelope(), models: models, endpoints: endpoints,
             samples: samples.endpoints, clientTypeName: namespace + "Client")
         model.sampleBodies = samples.bodies
         let wareNames = Set(spec.endpoints.flatMap { $0.wares.map(\.value) }).sorted()
@@ -101,10 +103,6 @@ struct SpecTranslation {
         format.map { "." + $0.value.rawValue }
     }
 
-    /// `.snakeCase` or `.useDefaultKeys`: the runtime's `JSONCoding.KeyStrategy` case of the same name.
-    private func keyStrategy() -> String {
-        "." + (spec.keyStrategy?.value ?? .useDefaultKeys).rawValue
-    }
 
     private mutating func errorEnvelope() -> [ErrorEnvelopeRender] {
         guard let envelope = spec.errors else { return [] }

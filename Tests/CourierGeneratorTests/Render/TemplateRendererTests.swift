@@ -24,7 +24,7 @@ import Testing
         values += model.endpoints.flatMap { $0.pathItems + $0.queryItems } as [any MustacheParent]
         values += model.endpoints.flatMap(\.rawBody) as [any MustacheParent]
         let media = MediaRender(typeName: "M", functionName: "f", choices: [
-            MediaChoiceRender(name: "raw", acceptLiteral: #""a/b""#, valueType: "Data", decoding: ".data", docs: []),
+            MediaChoiceRender(name: "raw", acceptLiteral: #""a/b""#, valueType: "Data", decoding: .data, docs: []),
         ])
         values += [media] as [any MustacheParent]
         let union = UnionRender(
@@ -33,10 +33,14 @@ import Testing
         values += [union, ModelRender(union: union)] as [any MustacheParent]
         values += union.cases as [any MustacheParent]
         let headers = ResponseHeadersRender(typeName: "H", endpointName: "f", fields: [
-            ResponseHeaderFieldRender(name: "eTag", type: "String?", headerName: "ETag", readExpression: "x"),
+            ResponseHeaderFieldRender(name: "eTag", valueType: "String", headerName: "ETag", headerNameLiteral: #""ETag""#),
         ])
-        values += [headers, PaginationRender(style: ".link", itemType: "Int", itemsExpression: "{ $0 }", stopsAtEmptyPage: "false")]
-            as [any MustacheParent]
+        let pagination = PaginationRender(
+            style: .cursor, parameterLiteral: [#""cursor""#], cursorProperty: ["next"], itemType: "Int", itemsProperty: ["items"],
+            stopsAtEmptyPage: false)
+        var stream = StreamRender(format: .serverSentEvents, streamType: "ServerSentEventStream<Int>", elementType: "Int")
+        (stream.terminatorLiteral, stream.idleTimeout, stream.maximumElementSize) = ([#""[DONE]""#], [".seconds(1)"], [1])
+        values += [headers, pagination, stream] as [any MustacheParent]
         values += headers.fields as [any MustacheParent]
         values += media.choices as [any MustacheParent]
         values += model.samples as [any MustacheParent]

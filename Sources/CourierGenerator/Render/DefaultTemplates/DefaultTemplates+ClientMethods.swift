@@ -42,17 +42,11 @@ extension {{clientTypeName}} {
     {{.}}
     {{/attributes}}
     public func {{functionName}}({{#methodParameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}}, {{/last()}}{{/methodParameters}}){{#connects}} async throws{{/connects}} -> {{{streamType}}} {
-        {{#hasWares}}
-        var request = {{namespace}}.{{functionName}}({{#parameters}}{{label}}: {{name}}{{^last()}}, {{/last()}}{{/parameters}})
-        request.wares += [{{#wareProperties}}namedWares.{{.}}{{^last()}}, {{/last()}}{{/wareProperties}}]
-        {{/hasWares}}
-        {{^hasWares}}
-        let request = {{namespace}}.{{functionName}}({{#parameters}}{{label}}: {{name}}{{^last()}}, {{/last()}}{{/parameters}})
-        {{/hasWares}}
+{{> Request}}
         {{#eventUnion}}
         let decoder = client.service.coding.makeDecoder()
         {{/eventUnion}}
-        return {{#connects}}try await {{/connects}}client.{{clientMethod}}({{#arguments}}{{{.}}}{{^last()}}, {{/last()}}{{/arguments}}){{#eventUnion}} { event, data in{{/eventUnion}}
+        return {{#connects}}try await {{/connects}}client.{{clientMethod}}(request{{^eventUnion}}, of: {{elementType}}.self{{/eventUnion}}{{#terminatorLiteral}}, terminator: {{{.}}}{{/terminatorLiteral}}{{^reconnects}}, reconnection: .disabled{{/reconnects}}{{#idleTimeout}}, idleTimeout: {{{.}}}{{/idleTimeout}}{{#maximumElementSize}}, {{#isEvents}}maximumEventSize{{/isEvents}}{{#isLines}}maximumLineSize{{/isLines}}{{#isSequence}}maximumRecordSize{{/isSequence}}: {{.}}{{/maximumElementSize}}){{#eventUnion}} { event, data in{{/eventUnion}}
         {{#eventUnion}}
             try {{namespace}}.{{typeName}}(event: event, data: data, decoder: decoder)
         }
@@ -63,13 +57,7 @@ extension {{clientTypeName}} {
 
     /// Like ``{{functionName}}({{#methodParameters}}{{label}}:{{/methodParameters}})``, with the response headers the spec declares.
     public func {{functionName}}WithHeaders{{genericClause}}({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}}, {{/last()}}{{/parameters}}) async throws -> (value: {{qualifiedResponseType}}, headers: {{namespace}}.{{typeName}}) {
-        {{#hasWares}}
-        var request = {{namespace}}.{{functionName}}({{#parameters}}{{label}}: {{name}}{{^last()}}, {{/last()}}{{/parameters}})
-        request.wares += [{{#wareProperties}}namedWares.{{.}}{{^last()}}, {{/last()}}{{/wareProperties}}]
-        {{/hasWares}}
-        {{^hasWares}}
-        let request = {{namespace}}.{{functionName}}({{#parameters}}{{label}}: {{name}}{{^last()}}, {{/last()}}{{/parameters}})
-        {{/hasWares}}
+{{> Request}}
         let response = try await client.response(for: request)
         return (response.value, {{namespace}}.{{typeName}}(response.raw))
     }
@@ -79,20 +67,14 @@ extension {{clientTypeName}} {
     /// The pages of ``{{functionName}}({{#methodParameters}}{{label}}:{{/methodParameters}})``, fetched one at a time as the sequence is
     /// iterated, until the last page, `maxPages` pages, or the task is cancelled.
     public func {{functionName}}Pages({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}, {{/parameters}}maxPages: Int? = nil) -> Pages<{{qualifiedResponseType}}, {{itemType}}> {
-        {{#hasWares}}
-        var first = {{namespace}}.{{functionName}}({{#parameters}}{{label}}: {{name}}{{^last()}}, {{/last()}}{{/parameters}})
-        first.wares += [{{#wareProperties}}namedWares.{{.}}{{^last()}}, {{/last()}}{{/wareProperties}}]
-        {{/hasWares}}
-        {{^hasWares}}
-        let first = {{namespace}}.{{functionName}}({{#parameters}}{{label}}: {{name}}{{^last()}}, {{/last()}}{{/parameters}})
-        {{/hasWares}}
+{{> Request}}
         return Pages(
             client: client,
-            first: first,
-            style: {{{style}}},
+            first: request,
+            style: .{{style}}{{#parameterLiteral}}(parameter: {{{.}}}){{/parameterLiteral}}{{#cursorProperty}} { $0.{{.}} }{{/cursorProperty}},
             maxPages: maxPages,
             stopsAtEmptyPage: {{stopsAtEmptyPage}},
-            items: {{{itemsExpression}}}
+            items: { $0{{#itemsProperty}}.{{.}}{{/itemsProperty}}{{#itemsAreOptional}} ?? []{{/itemsAreOptional}} }
         )
     }
 
@@ -106,14 +88,8 @@ extension {{clientTypeName}} {
     /// Every answer of ``{{functionName}}({{#methodParameters}}{{label}}:{{/methodParameters}})`` (its cache policy is `localThenRemote`):
     /// the stored one first, if there is one, then the network's when it differs.
     public func {{functionName}}Updates{{genericClause}}({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}}, {{/last()}}{{/parameters}}) -> AsyncThrowingStream<Response<{{qualifiedResponseType}}>, any Error> {
-        {{#hasWares}}
-        var request = {{namespace}}.{{functionName}}({{#parameters}}{{label}}: {{name}}{{^last()}}, {{/last()}}{{/parameters}})
-        request.wares += [{{#wareProperties}}namedWares.{{.}}{{^last()}}, {{/last()}}{{/wareProperties}}]
+{{> Request}}
         return client.updates(for: request)
-        {{/hasWares}}
-        {{^hasWares}}
-        client.updates(for: {{namespace}}.{{functionName}}({{#parameters}}{{label}}: {{name}}{{^last()}}, {{/last()}}{{/parameters}}))
-        {{/hasWares}}
     }
     {{/offersUpdates}}
     {{^last()}}

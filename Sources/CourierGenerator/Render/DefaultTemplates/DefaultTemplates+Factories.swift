@@ -27,13 +27,13 @@ extension {{namespace}} {
     public struct {{typeName}}: Sendable, Hashable {
         {{#fields}}
         /// `{{headerName}}`, when the response carries it in this form.
-        public var {{name}}: {{type}}
+        public var {{name}}: {{valueType}}?
         {{/fields}}
 
         /// Reads the headers of `response`.
         public init(_ response: RawResponse) {
             {{#fields}}
-            self.{{name}} = {{{readExpression}}}
+            self.{{name}} = response.headerValue({{{headerNameLiteral}}}{{^readsText}}, as: {{valueType}}.self{{/readsText}})
             {{/fields}}
         }
     }
@@ -77,7 +77,7 @@ extension {{namespace}} {
     {{/attributes}}
     public static func {{functionName}}{{genericClause}}({{#parameters}}{{declaration}}: {{type}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}}, {{/last()}}{{/parameters}}) -> Request<{{responseType}}> {
         {{#mutatesRequest}}
-        var request = Request<{{responseType}}>(method: {{method}}, path: {{{pathLiteral}}}, name: {{{nameLiteral}}}{{#decodingArgument}}, decoding: {{.}}{{/decodingArgument}})
+        var request = Request<{{responseType}}>(method: .{{method}}, path: {{{pathLiteral}}}, name: {{{nameLiteral}}}{{#decoding}}, decoding: {{#snakeCaseJSON}}.snakeCaseJSON{{/snakeCaseJSON}}{{#media}}{{.}}.decoding{{/media}}{{#fileDestination}}.file(to: {{.}}){{/fileDestination}}{{/decoding}})
         {{#pathItems}}
         request.{{pathSetter}}({{{keyLiteral}}}, to: {{name}})
         {{/pathItems}}
@@ -110,13 +110,13 @@ extension {{namespace}} {
         request.timeout = {{.}}
         {{/timeout}}
         {{#cachePolicy}}
-        request.cachePolicy = {{{.}}}
+        request.cachePolicy = CachePolicy(.{{mode}}{{#timeToLive}}, timeToLive: {{.}}{{/timeToLive}})
         {{/cachePolicy}}
         {{#authentication}}
-        request.authentication = {{{.}}}
+        request.authentication = {{#isNone}}.none{{/isNone}}{{#scheme}}.scheme({{namespace}}.AuthSchemes.{{.}}){{/scheme}}
         {{/authentication}}
         {{#retry}}
-        request.retry = {{{.}}}
+        request.retry = {{#isDisabled}}.never{{/isDisabled}}{{^isDisabled}}RetryOptions({{#attempts}}attempts: {{.}}{{/attempts}}{{#hasStatuses}}{{#attempts}}, {{/attempts}}statuses: [{{#statuses}}{{.}}{{^last()}}, {{/last()}}{{/statuses}}]{{/hasStatuses}}){{/isDisabled}}
         {{/retry}}
         {{#idempotencyKeyHeader}}
         request.idempotencyKeyHeader = {{{.}}}
@@ -124,7 +124,7 @@ extension {{namespace}} {
         return request
         {{/mutatesRequest}}
         {{^mutatesRequest}}
-        Request<{{responseType}}>(method: {{method}}, path: {{{pathLiteral}}}, name: {{{nameLiteral}}}{{#decodingArgument}}, decoding: {{.}}{{/decodingArgument}})
+        Request<{{responseType}}>(method: .{{method}}, path: {{{pathLiteral}}}, name: {{{nameLiteral}}}{{#decoding}}, decoding: {{#snakeCaseJSON}}.snakeCaseJSON{{/snakeCaseJSON}}{{#media}}{{.}}.decoding{{/media}}{{#fileDestination}}.file(to: {{.}}){{/fileDestination}}{{/decoding}})
         {{/mutatesRequest}}
     }
     {{^last()}}
@@ -140,7 +140,7 @@ extension {{namespace}}.{{typeName}} where Value == {{valueType}} {
     {{#docs}}
     {{.}}
     {{/docs}}
-    public static var {{name}}: Self { Self(accept: {{{acceptLiteral}}}, decoding: {{decoding}}) }
+    public static var {{name}}: Self { Self(accept: {{{acceptLiteral}}}, decoding: .{{decoding}}) }
 }
 {{/choices}}
 {{/media}}

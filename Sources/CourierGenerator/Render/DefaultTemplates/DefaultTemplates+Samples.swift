@@ -20,7 +20,7 @@ extension {{namespace}} {
     public static let samples: [String: EndpointSamples] = [
         {{#samples}}
         {{{nameLiteral}}}: EndpointSamples(
-            endpoint: {{{nameLiteral}}}, method: {{method}}, path: {{{pathLiteral}}},
+            endpoint: {{{nameLiteral}}}, method: .{{method}}, path: {{{pathLiteral}}},
             responses: [{{^hasResponses}}]),{{/hasResponses}}
             {{#responses}}
                 ResponseSample(status: {{status}}{{#hasHeaders}}, headers: [{{#headers}}{{{key}}}: {{{value}}}{{^last()}}, {{/last()}}{{/headers}}]{{/hasHeaders}}{{#body}}, body: {{.}}{{/body}}),

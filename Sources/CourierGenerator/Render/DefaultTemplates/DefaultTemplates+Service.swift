@@ -46,16 +46,16 @@ public enum {{namespace}} {
             {{#timeout}}
             timeout: {{.}},
             {{/timeout}}
-            coding: JSONCoding(dateFormat: {{dateFormat}}, keyStrategy: {{keyStrategy}}),
+            coding: JSONCoding(dateFormat: .{{dateFormat}}, keyStrategy: .{{keyStrategy}}),
             environments: environments{{#hasSensitiveNames}},
             redaction: Redaction(sensitiveNames: Redaction.standard.sensitiveNames.union([{{#sensitiveNames}}{{{.}}}{{^last()}}, {{/last()}}{{/sensitiveNames}}])){{/hasSensitiveNames}}
         )
         {{#setsServiceOptions}}
         {{#retry}}
-        service.retry = {{{.}}}
+        service.retry = {{#isDisabled}}.never{{/isDisabled}}{{^isDisabled}}RetryOptions({{#attempts}}attempts: {{.}}{{/attempts}}{{#hasStatuses}}{{#attempts}}, {{/attempts}}statuses: [{{#statuses}}{{.}}{{^last()}}, {{/last()}}{{/statuses}}]{{/hasStatuses}}){{/isDisabled}}
         {{/retry}}
         {{#cachePolicy}}
-        service.cachePolicy = {{{.}}}
+        service.cachePolicy = CachePolicy(.{{mode}}{{#timeToLive}}, timeToLive: {{.}}{{/timeToLive}})
         {{/cachePolicy}}
         {{#errorEnvelope}}
         service.errorMapping = errorMapping
@@ -64,7 +64,7 @@ public enum {{namespace}} {
         service.authSchemes = AuthSchemes.all
         {{/hasAuthSchemes}}
         {{#defaultAuthScheme}}
-        service.defaultAuthScheme = {{{.}}}
+        service.defaultAuthScheme = AuthSchemes.{{.}}
         {{/defaultAuthScheme}}
         return service
         {{/setsServiceOptions}}
@@ -104,7 +104,7 @@ extension {{namespace}} {
         public static var all: [AuthScheme] {
             [
                 {{#authSchemes}}
-                {{{expression}}},
+                AuthScheme(name: {{constantName}}, kind: .{{kind}}{{#keyNameLiteral}}({{{.}}}){{/keyNameLiteral}}{{#hasRejectedStatuses}}, rejectedStatuses: [{{#rejectedStatuses}}{{.}}{{^last()}}, {{/last()}}{{/rejectedStatuses}}]{{/hasRejectedStatuses}}{{#refresh}}, refresh: TokenRefresh(request: { refreshToken in {{namespace}}.{{factoryName}}({{parameterLabel}}: refreshToken) }, read: { TokenGrant(accessToken: $0.{{accessToken}}{{#refreshToken}}, refreshToken: $0.{{.}}{{/refreshToken}}{{#expiresIn}}, expiresIn: {{#expiresInIsOptional}}$0.{{.}}.map { .seconds($0) }{{/expiresInIsOptional}}{{^expiresInIsOptional}}.seconds($0.{{.}}){{/expiresInIsOptional}}{{/expiresIn}}) }){{/refresh}}),
                 {{/authSchemes}}
             ]
         }

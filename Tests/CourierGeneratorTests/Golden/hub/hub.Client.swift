@@ -94,10 +94,10 @@ extension HubClient {
         perPage: Int? = nil,
         maxPages: Int? = nil
     ) -> Pages<[Hub.Issue], Hub.Issue> {
-        let first = Hub.listIssues(owner: owner, repo: repo, state: state, perPage: perPage)
+        let request = Hub.listIssues(owner: owner, repo: repo, state: state, perPage: perPage)
         return Pages(
             client: client,
-            first: first,
+            first: request,
             style: .link,
             maxPages: maxPages,
             stopsAtEmptyPage: false,
@@ -131,11 +131,11 @@ extension HubClient {
         page: Int? = nil,
         maxPages: Int? = nil
     ) -> Pages<[Hub.Stargazer], Hub.Stargazer> {
-        var first = Hub.listStargazers(owner: owner, repo: repo, page: page)
-        first.wares += [namedWares.audit]
+        var request = Hub.listStargazers(owner: owner, repo: repo, page: page)
+        request.wares += [namedWares.audit]
         return Pages(
             client: client,
-            first: first,
+            first: request,
             style: .pageNumber(parameter: "page"),
             maxPages: maxPages,
             stopsAtEmptyPage: true,
@@ -165,10 +165,10 @@ extension HubClient {
         cursor: String? = nil,
         maxPages: Int? = nil
     ) -> Pages<Hub.CodeSearch, Hub.CodeHit> {
-        let first = Hub.searchCode(q: q, cursor: cursor)
+        let request = Hub.searchCode(q: q, cursor: cursor)
         return Pages(
             client: client,
-            first: first,
+            first: request,
             style: .cursor(parameter: "cursor") { $0.nextCursor },
             maxPages: maxPages,
             stopsAtEmptyPage: false,

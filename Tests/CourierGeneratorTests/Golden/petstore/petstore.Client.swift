@@ -84,7 +84,8 @@ extension PetstoreClient {
         tags: [String]? = nil,
         sort: String = "name"
     ) -> AsyncThrowingStream<Response<[Petstore.Pet]>, any Error> {
-        client.updates(for: Petstore.listPets(limit: limit, status: status, tags: tags, sort: sort))
+        let request = Petstore.listPets(limit: limit, status: status, tags: tags, sort: sort)
+        return client.updates(for: request)
     }
 
     /// Fetches one pet.
