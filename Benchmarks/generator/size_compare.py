@@ -80,6 +80,11 @@ def main():
             # plugins); an app never links them.
             if entry.endswith(".build") and not entry.endswith("-tool.build") and os.path.isdir(os.path.join(root, entry)):
                 sizes = object_sizes(os.path.join(root, entry))
+                if entry == "SyntheticAPI.build":
+                    # Only the objects of the files generated this time: a build folder keeps the
+                    # objects of files an earlier generator named otherwise.
+                    current = set(name + ".o" for name in os.listdir(side.sources))
+                    sizes = {name: size for name, size in sizes.items() if name in current}
                 if sizes:
                     modules[entry[: -len(".build")]] = sizes
         results[side.name] = modules
@@ -96,11 +101,12 @@ def main():
                 generated[name] = text + data
                 with_bss[name] = text + data + bss
     for name, modules in results.items():
-        # By kind of file: Courier's `<stem>[.<shard>].<Kind>[.<n>].swift`, openapi's file names.
+        # By kind of file: Courier's `<stem>[.<shard>].<Kind>[.<first model>].swift`, openapi's
+        # file names.
         kinds = {}
         for obj, (text, data, _) in modules.get("SyntheticAPI", {}).items():
             parts = [part for part in obj[: -len(".swift.o")].split(".") if not part.isdigit()]
-            kind = parts[-1] if name == "courier" else ".".join(parts)
+            kind = parts[1] if name == "courier" else ".".join(parts)
             kinds[kind] = kinds.get(kind, 0) + text + data
         print(f"\n{name}: the generated module's code and data by kind of file")
         for kind, size in sorted(kinds.items(), key=lambda item: -item[1]):
