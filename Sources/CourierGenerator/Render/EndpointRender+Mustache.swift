@@ -184,7 +184,7 @@ extension MediaChoiceRender: MustacheParent {
         case "acceptLiteral": acceptLiteral
         case "valueType": valueType
         case "decoding": decoding.rawValue
-        case "docs": docs
+        case "acceptText": acceptText
         default: nil
         }
     }

@@ -27,7 +27,6 @@ extension EventUnionRender: MustacheParent {
         switch named {
         case "typeName": typeName
         case "endpointName": endpointName
-        case "unionDocs": unionDocs
         case "cases": cases
         default: nil
         }
@@ -41,7 +40,8 @@ extension EventCaseRender: MustacheParent {
         case "name": name
         case "type": type
         case "eventLiteral": eventLiteral
-        case "caseDocs": caseDocs
+        case "eventName": eventName
+        case "isMessage": isMessage
         default: nil
         }
     }

@@ -21,8 +21,8 @@ public struct MediaRender: Sendable, Hashable {
 
 /// One media type: a static member of ``MediaRender/typeName`` constrained to its answer's type.
 ///
-/// Template keys: `name`, `acceptLiteral`, `valueType`, `decoding` (the runtime's
-/// `ResponseDecoding` member: `empty`, `data`, `string`, `json`, `snakeCaseJSON`), `docs`.
+/// Template keys: `name`, `acceptLiteral`, `acceptText`, `valueType`, `decoding` (the runtime's
+/// `ResponseDecoding` member: `empty`, `data`, `string`, `json`, `snakeCaseJSON`).
 public struct MediaChoiceRender: Sendable, Hashable {
     /// The member's name (`raw`).
     public var name: String
@@ -32,16 +32,16 @@ public struct MediaChoiceRender: Sendable, Hashable {
     public var valueType: String
     /// How the answer is decoded.
     public var decoding: Decoding
-    /// `///` lines.
-    public var docs: [String]
+    /// The `Accept` value for documentation, inside backticks (a backtick in it becomes `'`).
+    public var acceptText: String
 
     /// Creates a choice.
-    public init(name: String, acceptLiteral: String, valueType: String, decoding: Decoding, docs: [String]) {
+    public init(name: String, acceptLiteral: String, valueType: String, decoding: Decoding, acceptText: String) {
         self.name = name
         self.acceptLiteral = acceptLiteral
         self.valueType = valueType
         self.decoding = decoding
-        self.docs = docs
+        self.acceptText = acceptText
     }
 
     /// The ways an answer is decoded, named as the runtime's `ResponseDecoding` members.

@@ -56,29 +56,26 @@ public struct StreamRender: Sendable, Hashable {
 /// The enum a stream's server-sent events decode into by event name (`<Endpoint>Event`): one case
 /// per name the spec lists, and `unknown(event:data:)` for the others.
 ///
-/// Template keys: `typeName`, `endpointName`, `unionDocs`, `cases`.
+/// Template keys: `typeName`, `endpointName`, `cases`.
 public struct EventUnionRender: Sendable, Hashable {
     /// The enum's name inside the namespace (`RoomEventsEvent`).
     public var typeName: String
     /// The endpoint's function name without backticks, for doc comments.
     public var endpointName: String
-    /// `///` lines of the enum.
-    public var unionDocs: [String]
     /// The cases in spec order.
     public var cases: [EventCaseRender]
 
     /// Creates an event union.
-    public init(typeName: String, endpointName: String, unionDocs: [String], cases: [EventCaseRender]) {
+    public init(typeName: String, endpointName: String, cases: [EventCaseRender]) {
         self.typeName = typeName
         self.endpointName = endpointName
-        self.unionDocs = unionDocs
         self.cases = cases
     }
 }
 
 /// One case of an event union.
 ///
-/// Template keys: `name`, `type`, `eventLiteral`, `caseDocs`.
+/// Template keys: `name`, `type`, `eventLiteral`, `eventName`, `isMessage`.
 public struct EventCaseRender: Sendable, Hashable {
     /// The case name (`joined`).
     public var name: String
@@ -86,14 +83,17 @@ public struct EventCaseRender: Sendable, Hashable {
     public var type: String
     /// The SSE event name as a string literal (`"joined"`).
     public var eventLiteral: String
-    /// `///` lines of the case.
-    public var caseDocs: [String]
+    /// The SSE event name for documentation, inside backticks (a backtick in it becomes `'`).
+    public var eventName: String
+
+    /// Whether this is the `message` event, which also takes events without an `event:` field.
+    public var isMessage: Bool { eventName == "message" }
 
     /// Creates a case.
-    public init(name: String, type: String, eventLiteral: String, caseDocs: [String]) {
+    public init(name: String, type: String, eventLiteral: String, eventName: String) {
         self.name = name
         self.type = type
         self.eventLiteral = eventLiteral
-        self.caseDocs = caseDocs
+        self.eventName = eventName
     }
 }

@@ -93,7 +93,7 @@ extension SpecTranslation {
             choices.append(MediaChoiceRender(
                 name: names.claim(SwiftIdentifier.member(choice.name.value)),
                 acceptLiteral: SwiftLiteral.string(choice.accept.value), valueType: valueType, decoding: decoding,
-                docs: ["/// Asks for `\(choice.accept.value.replacingOccurrences(of: "`", with: "'"))`; the answer is `\(valueType)`."]))
+                acceptText: choice.accept.value.replacingOccurrences(of: "`", with: "'")))
         }
         let typeName = memberScope.claim(SwiftIdentifier.type(endpoint.name.value) + "Media")
         return MediaRender(typeName: typeName, functionName: SwiftIdentifier.plain(functionName), choices: choices)

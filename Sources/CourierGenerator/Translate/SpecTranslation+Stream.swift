@@ -45,19 +45,13 @@ extension SpecTranslation {
                 log.error("unknown type '\(eventCase.type.value)' of event '\(eventCase.name.value)'", at: eventCase.type.location)
                 return nil
             }
-            let shownName = eventCase.name.value.replacingOccurrences(of: "`", with: "'")
-            let docs = eventCase.name.value == "message"
-                ? ["/// A `message` event (or one without an `event:` field): its data as `\(type)`."]
-                : ["/// A `\(shownName)` event: its data as `\(type)`."]
             cases.append(EventCaseRender(
                 name: scope.claim(SwiftIdentifier.member(eventCase.name.value)), type: type,
-                eventLiteral: SwiftLiteral.string(eventCase.name.value), caseDocs: docs))
+                eventLiteral: SwiftLiteral.string(eventCase.name.value),
+                eventName: eventCase.name.value.replacingOccurrences(of: "`", with: "'")))
         }
-        let endpointName = SwiftIdentifier.plain(functionName)
         return EventUnionRender(
             typeName: memberScope.claim(SwiftIdentifier.type(endpoint.name.value) + "Event"),
-            endpointName: endpointName,
-            unionDocs: ["/// The server-sent events of ``\(endpointName)``, told apart by their event name."],
-            cases: cases)
+            endpointName: SwiftIdentifier.plain(functionName), cases: cases)
     }
 }

@@ -24,7 +24,7 @@ import Testing
         values += model.endpoints.flatMap { $0.pathItems + $0.queryItems } as [any MustacheParent]
         values += model.endpoints.flatMap(\.rawBody) as [any MustacheParent]
         let media = MediaRender(typeName: "M", functionName: "f", choices: [
-            MediaChoiceRender(name: "raw", acceptLiteral: #""a/b""#, valueType: "Data", decoding: .data, docs: []),
+            MediaChoiceRender(name: "raw", acceptLiteral: #""a/b""#, valueType: "Data", decoding: .data, acceptText: "a/b"),
         ])
         values += [media] as [any MustacheParent]
         let union = UnionRender(

@@ -41,14 +41,15 @@ extension {{namespace}} {
     {{/responseHeaders}}
     {{#stream}}
     {{#eventUnion}}
-    {{#unionDocs}}
-    {{.}}
-    {{/unionDocs}}
+    /// The server-sent events of ``{{endpointName}}``, told apart by their event name.
     public enum {{typeName}}: Hashable, Sendable {
         {{#cases}}
-        {{#caseDocs}}
-        {{.}}
-        {{/caseDocs}}
+        {{#isMessage}}
+        /// A `message` event (or one without an `event:` field): its data as `{{type}}`.
+        {{/isMessage}}
+        {{^isMessage}}
+        /// A `{{eventName}}` event: its data as `{{type}}`.
+        {{/isMessage}}
         case {{name}}({{type}})
         {{/cases}}
         /// An event whose name the spec does not list (`nil` for one without an `event:` field),
@@ -137,9 +138,7 @@ extension {{namespace}} {
 {{#choices}}
 
 extension {{namespace}}.{{typeName}} where Value == {{valueType}} {
-    {{#docs}}
-    {{.}}
-    {{/docs}}
+    /// Asks for `{{acceptText}}`; the answer is `{{valueType}}`.
     public static var {{name}}: Self { Self(accept: {{{acceptLiteral}}}, decoding: .{{decoding}}) }
 }
 {{/choices}}
