@@ -28,7 +28,7 @@ extension SpecTranslation {
                 let name = builder.claim("body", type: local, qualifiedType: qualified, defaultValue: [], group: .leading)
                 jsonBody = [name]
             } else {
-                log.error("unknown body type '\(type.value)'", at: type.location)
+                unvalidated("unknown body type '\(type.value)'", at: type.location)
             }
         case .raw(let contentType):
             let name = builder.claim("body", type: "Data", qualifiedType: "Data", defaultValue: [], group: .leading)
@@ -131,13 +131,13 @@ extension SpecTranslation {
     ) -> ParameterItemRender? {
         let type = parameter.type.value
         guard let local = speller.local(type), let qualified = speller.qualified(type) else {
-            log.error("unknown type '\(type)' for parameter '\(parameter.name.value)'", at: parameter.type.location)
+            unvalidated("unknown type '\(type)' for parameter '\(parameter.name.value)'", at: parameter.type.location)
             return nil
         }
         guard speller.isParameterEncodable(type) else {
-            log.error(
-                "parameter '\(parameter.name.value)' has type \(type), which cannot be sent in a path, query, header or form; "
-                    + "use a scalar, an enum or an array of those", at: parameter.type.location)
+            unvalidated(
+                "parameter '\(parameter.name.value)' has type \(type), which cannot be sent in a path, query, header or form",
+                at: parameter.type.location)
             return nil
         }
         guard let defaultValue = defaultArgument(of: parameter, as: type) else { return nil }
@@ -153,7 +153,7 @@ extension SpecTranslation {
         guard let response = endpoint.response, response.value != .named("Empty") else { return ("Void", "Void") }
         if response.value.isFile { return ("URL", "URL") }
         guard let local = speller.local(response.value), let qualified = speller.qualified(response.value) else {
-            log.error("unknown response type '\(response.value)'", at: response.location)
+            unvalidated("unknown response type '\(response.value)'", at: response.location)
             return ("Void", "Void")
         }
         return (local, qualified)

@@ -32,6 +32,14 @@ struct SpecTranslation {
         self.sampleModels = sampleModels
     }
 
+    /// Logs input that validation rejects. Translate trusts the validator and checks nothing it
+    /// checks; it only refuses to spell what it cannot, so a spec handed to the translator without
+    /// loading (or let through by a validator bug) fails with an error instead of trapping or
+    /// generating half a file. The message says which of the two it is.
+    mutating func unvalidated(_ problem: String, at location: SourceLocation) {
+        log.error("\(problem) (validation reports this for a loaded spec; if it did not, that is a Courier bug)", at: location)
+    }
+
     /// Builds the render model, logging problems.
     mutating func run() -> SpecRenderModel {
         let models = spec.models.compactMap { model in

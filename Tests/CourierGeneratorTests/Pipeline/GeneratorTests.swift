@@ -96,5 +96,6 @@ private struct StubLoader: SpecLoading {
         #expect(files.reduce(0) { $0 + $1.contents.utf8.count } > 200_000)
         let modelFiles = files.filter { $0.name.contains(".Models.") }
         #expect(modelFiles.allSatisfy { $0.contents.contains("public struct") }, "every model file should get some models")
+        GoldenTests.expectNoLinePast120Columns(Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.contents) }))
     }
 }
