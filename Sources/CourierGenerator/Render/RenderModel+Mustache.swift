@@ -170,7 +170,7 @@ extension FieldRender: MustacheParent {
         case "encodeMethod": encodeMethod
         case "decodeType": decodeType
         case "decodeFallback": decodeFallback
-        case "decodeSuffix": decodeSuffix
+        case "base64": base64
         case "isNullable": isNullable
         case "isIndirect": isIndirect
         case "dateFormat": dateFormat
@@ -321,6 +321,19 @@ extension DecodingRender: MustacheParent {
         case "snakeCaseJSON": snakeCaseJSON
         case "media": media
         case "fileDestination": fileDestination
+        default: nil
+        }
+    }
+}
+
+extension Base64Render: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "shape", "isValue": shape == .value
+        case "isList": shape == .list
+        case "isDictionary": shape == .dictionary
+        case "isLenient": isLenient
         default: nil
         }
     }

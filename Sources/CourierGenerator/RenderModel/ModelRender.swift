@@ -63,7 +63,7 @@ public struct ObjectRender: Sendable, Hashable {
     /// Whether `init(from:)` is written (defaults, per-field date formats, `Data` read as
     /// wrapped base64).
     public var hasCustomDecoding: Bool {
-        fields.contains { !$0.decodeFallback.isEmpty || !$0.dateFormat.isEmpty || !$0.decodeSuffix.isEmpty || $0.isNullable || $0.isIndirect }
+        fields.contains { !$0.decodeFallback.isEmpty || !$0.dateFormat.isEmpty || !$0.base64.isEmpty || $0.isNullable || $0.isIndirect }
     }
 
     /// Whether `encode(to:)` is written: always beside `init(from:)`, because both key their
@@ -88,7 +88,7 @@ public struct ObjectRender: Sendable, Hashable {
     public var isEmpty: Bool { fields.isEmpty }
 
     /// Whether a field holding `Data` decodes through `Base64Data`.
-    public var hasBase64: Bool { fields.contains { !$0.decodeSuffix.isEmpty } }
+    public var hasBase64: Bool { fields.contains { !$0.base64.isEmpty } }
 
     /// Whether a field has its own date format.
     public var hasDateFormats: Bool { fields.contains { !$0.dateFormat.isEmpty } }
@@ -117,11 +117,12 @@ public struct FieldRender: Sendable, Hashable {
     public var decodeType: String
     /// The value used when the key is missing (`?? value`), if any.
     public var decodeFallback: [String]
-    /// What follows the decode call to get the field's value from ``decodeType``, if anything:
-    /// `.data` (and `.map(\.data)`, `.mapValues(\.data)`, `?.data`) for `Data` read through
-    /// `Base64Data`, which accepts base64 wrapped in lines.
-    public var decodeSuffix: [String]
-    /// The per-field date format (`.secondsSince1970`), if any.
+    /// How a field holding `Data` is read through `Base64Data` (which accepts base64 wrapped in
+    /// lines), when it is: the templates turn the decoded value into the field's with `.data`,
+    /// `.map(\.data)` or `.mapValues(\.data)`.
+    public var base64: [Base64Render]
+    /// The per-field date format, named as the runtime's `DateFormat` member
+    /// (`secondsSince1970`), if any.
     public var dateFormat: [String]
     /// Whether `null` is kept apart from a missing key (`nullable: true`), which needs
     /// hand-written coding.
@@ -134,7 +135,7 @@ public struct FieldRender: Sendable, Hashable {
     public init(
         name: String, docs: [String], type: String, defaultValue: [String], renamedKey: [String], wireKey: String,
         decodeMethod: String, encodeMethod: String, decodeType: String, decodeFallback: [String],
-        decodeSuffix: [String] = [], dateFormat: [String], isNullable: Bool = false
+        base64: [Base64Render] = [], dateFormat: [String], isNullable: Bool = false
     ) {
         self.isNullable = isNullable
         self.name = name
@@ -147,7 +148,7 @@ public struct FieldRender: Sendable, Hashable {
         self.encodeMethod = encodeMethod
         self.decodeType = decodeType
         self.decodeFallback = decodeFallback
-        self.decodeSuffix = decodeSuffix
+        self.base64 = base64
         self.dateFormat = dateFormat
     }
 }
@@ -189,5 +190,31 @@ public struct EnumCaseRender: Sendable, Hashable {
         self.name = name
         self.docs = docs
         self.rawLiteral = rawLiteral
+    }
+}
+
+/// A `Data` field read through `Base64Data`: its shape, and whether the read may find nothing.
+///
+/// Template keys: `isValue`, `isList`, `isDictionary`, `isLenient`.
+public struct Base64Render: Sendable, Hashable {
+    /// `Data`, `[Data]` or `[String: Data]`.
+    public enum Shape: Sendable, Hashable {
+        /// One value.
+        case value
+        /// A list of values.
+        case list
+        /// A dictionary of values.
+        case dictionary
+    }
+
+    /// The field's shape.
+    public var shape: Shape
+    /// Whether the read returns an optional (the field is optional or has a default).
+    public var isLenient: Bool
+
+    /// Creates a base64 read.
+    public init(shape: Shape, isLenient: Bool) {
+        self.shape = shape
+        self.isLenient = isLenient
     }
 }

@@ -20,7 +20,7 @@ extension SpecTranslation {
         var cases: [UnionCaseRender] = []
         for unionCase in definition.cases {
             guard let type = speller.local(unionCase.type.value) else {
-                log.error("unknown type '\(unionCase.type.value)' in union '\(model.name.value)'", at: unionCase.type.location)
+                unvalidated("unknown type '\(unionCase.type.value)' in union '\(model.name.value)'", at: unionCase.type.location)
                 return nil
             }
             let docs = definition.discriminator.map {
@@ -78,7 +78,7 @@ extension SpecTranslation {
     private mutating func translateField(_ field: Field, scope: inout NameScope) -> FieldRender? {
         let type = field.type.value
         guard let swiftType = speller.local(type), let decodeType = speller.local(type.nonOptional) else {
-            log.error("unknown type '\(type)' for field '\(field.name.value)'", at: field.type.location)
+            unvalidated("unknown type '\(type)' for field '\(field.name.value)'", at: field.type.location)
             return nil
         }
         let name = scope.claim(SwiftIdentifier.member(field.name.value))
@@ -124,7 +124,7 @@ extension SpecTranslation {
             encodeMethod: type.isOptional ? "writeIfPresent" : "write",
             decodeType: base64?.type ?? decodeType,
             decodeFallback: fallback,
-            decodeSuffix: base64.map { [(lenient ? "?" : "") + $0.suffix] } ?? [],
+            base64: base64.map { [Base64Render(shape: $0.shape, isLenient: lenient)] } ?? [],
             dateFormat: format)
     }
 
@@ -152,13 +152,13 @@ extension SpecTranslation {
     }
 
     /// How a field holding `Data` decodes through `Base64Data` (which reads base64 wrapped in
-    /// lines): the type to decode and the expression turning it into the field's type. `nil` for
+    /// lines): the type to decode and the shape the template turns into the field's type. `nil` for
     /// other types; `Data` nested deeper than one list or dictionary keeps the decoder's strategy.
-    static func base64Decoding(_ type: TypeRef) -> (type: String, suffix: String)? {
+    static func base64Decoding(_ type: TypeRef) -> (type: String, shape: Base64Render.Shape)? {
         switch type {
-        case .named("Data"): ("Base64Data", ".data")
-        case .array(.named("Data")): ("[Base64Data]", ".map(\\.data)")
-        case .dictionary(.named("Data")): ("[String: Base64Data]", ".mapValues(\\.data)")
+        case .named("Data"): ("Base64Data", .value)
+        case .array(.named("Data")): ("[Base64Data]", .list)
+        case .dictionary(.named("Data")): ("[String: Base64Data]", .dictionary)
         default: nil
         }
     }

@@ -105,10 +105,10 @@ struct SpecTranslation {
         return result
     }
 
-    /// `.iso8601`, …: the runtime's `DateFormat` case of the same name (a test keeps the two
+    /// `iso8601`, …: the name of the runtime's `DateFormat` member (a test keeps the two
     /// lists equal).
     func dateFormat(_ format: Located<DateFormat>?) -> String? {
-        format.map { "." + $0.value.rawValue }
+        format.map { $0.value.rawValue }
     }
 
 

@@ -63,7 +63,7 @@ extension {{namespace}} {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
             {{#fields}}
-            self.{{name}} = try container.{{decodeMethod}}({{decodeType}}.self, {{{wireKey}}}{{#dateFormat}}, format: {{.}}{{/dateFormat}}){{#decodeSuffix}}{{{.}}}{{/decodeSuffix}}{{#decodeFallback}} ?? {{{.}}}{{/decodeFallback}}
+            self.{{name}} = try container.{{decodeMethod}}({{decodeType}}.self, {{{wireKey}}}{{#dateFormat}}, format: .{{.}}{{/dateFormat}}){{#base64}}{{#isLenient}}?{{/isLenient}}{{#isValue}}.data{{/isValue}}{{#isList}}.map(\.data){{/isList}}{{#isDictionary}}.mapValues(\.data){{/isDictionary}}{{/base64}}{{#decodeFallback}} ?? {{{.}}}{{/decodeFallback}}
             {{/fields}}
         }
         {{/hasCustomDecoding}}
@@ -73,7 +73,7 @@ extension {{namespace}} {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
             {{#fields}}
-            try container.{{encodeMethod}}({{name}}, {{{wireKey}}}{{#dateFormat}}, format: {{.}}{{/dateFormat}})
+            try container.{{encodeMethod}}({{name}}, {{{wireKey}}}{{#dateFormat}}, format: .{{.}}{{/dateFormat}})
             {{/fields}}
         }
         {{/hasCustomEncoding}}
