@@ -107,10 +107,11 @@ extension MultipartBodyRender: MustacheParent {
 }
 
 extension MultipartPartRender: MustacheParent {
-    /// The value of the template key `named`: the fields, and `isText`, `isFile`, `isData`,
-    /// `isJSON` for the kind.
+    /// The value of the template key `named`: the fields (`kind` as its raw value), and `isText`,
+    /// `isFile`, `isData`, `isJSON` for the kind.
     public func child(named: String) -> Any? {
         switch named {
+        case "kind": kind.rawValue
         case "keyLiteral": keyLiteral
         case "name": name
         case "isOptional": isOptional

@@ -1,5 +1,7 @@
 /// A `multipart/form-data` body: its parts in spec order, built by the `MultipartBody` partial
 /// (the one place that names the runtime's multipart API).
+///
+/// Template keys: `parts`.
 public struct MultipartBodyRender: Sendable, Hashable {
     /// The parts in spec order.
     public var parts: [MultipartPartRender]
@@ -11,6 +13,9 @@ public struct MultipartBodyRender: Sendable, Hashable {
 }
 
 /// One part of a multipart body and what it carries.
+///
+/// Template keys: `kind` (`text`, `file`, `data`, `json`), `isText`, `isFile`, `isData`, `isJSON`,
+/// `keyLiteral`, `name`, `isOptional`, `isList`, `contentTypeLiteral`.
 public struct MultipartPartRender: Sendable, Hashable {
     /// What a part carries, which decides how it is added.
     public enum Kind: String, Sendable, Hashable {

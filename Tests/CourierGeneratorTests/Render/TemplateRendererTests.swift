@@ -40,7 +40,13 @@ import Testing
             stopsAtEmptyPage: false)
         var stream = StreamRender(format: .serverSentEvents, streamType: "ServerSentEventStream<Int>", elementType: "Int")
         (stream.terminatorLiteral, stream.idleTimeout, stream.maximumElementSize) = ([#""[DONE]""#], [".seconds(1)"], [1])
-        values += [headers, pagination, stream] as [any MustacheParent]
+        let events = EventUnionRender(
+            typeName: "E", endpointName: "f", cases: [EventCaseRender(name: "a", type: "A", eventLiteral: #""a""#, eventName: "a")])
+        let multipart = MultipartBodyRender(parts: [
+            MultipartPartRender(kind: .file, keyLiteral: #""f""#, name: "f", isOptional: true, isList: true, contentTypeLiteral: []),
+        ])
+        values += [headers, pagination, stream, events, multipart] as [any MustacheParent]
+        values += (events.cases as [any MustacheParent]) + (multipart.parts as [any MustacheParent])
         values += headers.fields as [any MustacheParent]
         values += media.choices as [any MustacheParent]
         values += model.samples as [any MustacheParent]
