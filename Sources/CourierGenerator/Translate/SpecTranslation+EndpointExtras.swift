@@ -39,9 +39,8 @@ extension SpecTranslation {
         case .link:
             rendered = PaginationRender(style: .link, itemType: itemType, stopsAtEmptyPage: false)
         case .page:
-            rendered = PaginationRender(
-                style: .pageNumber, parameterLiteral: [SwiftLiteral.string(setting.parameter?.value ?? "page")], itemType: itemType,
-                stopsAtEmptyPage: true)
+            let parameter = SwiftLiteral.string(setting.parameter?.value ?? "page")
+            rendered = PaginationRender(style: .pageNumber, parameterLiteral: [parameter], itemType: itemType, stopsAtEmptyPage: true)
         case .cursor:
             guard let cursor = setting.cursor?.value, let field = fields.first(where: { $0.name.value == cursor }) else { return nil }
             rendered = PaginationRender(

@@ -26,8 +26,8 @@ extension SpecTranslation {
 
     /// The facade's `progress` parameter, claimed after every other so spec names keep theirs.
     mutating func progressParameter(builder: inout ParameterListBuilder) -> ParameterRender {
-        ParameterRender(
-            name: builder.reserve("progress"), type: RuntimeTypeSpelling.progress, qualifiedType: RuntimeTypeSpelling.progress, defaultValue: ["nil"])
+        let type = RuntimeTypeSpelling.progress
+        return ParameterRender(name: builder.reserve("progress"), type: type, qualifiedType: type, defaultValue: ["nil"])
     }
 
     /// The `- Parameters:` entry documenting `progress`.
