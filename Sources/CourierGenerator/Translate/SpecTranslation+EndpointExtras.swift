@@ -84,7 +84,7 @@ extension SpecTranslation {
             case .named("String"): (valueType, decoding) = ("String", .string)
             default:
                 guard let qualified = speller.qualified(type) else {
-                    log.error("unknown response type '\(type)'", at: choice.response?.location ?? choice.name.location)
+                    unvalidated("unknown response type '\(type)'", at: choice.response?.location ?? choice.name.location)
                     continue
                 }
                 (valueType, decoding) = (qualified, spec.keyStrategy?.value == .snakeCase ? .snakeCaseJSON : .json)

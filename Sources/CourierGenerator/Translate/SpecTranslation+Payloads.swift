@@ -46,7 +46,7 @@ extension SpecTranslation {
             qualified = local
         } else {
             guard let localType = speller.local(type), let qualifiedType = speller.qualified(type) else {
-                log.error("unknown type '\(type)' for multipart part '\(part.name.value)'", at: part.type.location)
+                unvalidated("unknown type '\(type)' for multipart part '\(part.name.value)'", at: part.type.location)
                 return nil
             }
             (local, qualified) = (localType, qualifiedType)

@@ -15,7 +15,7 @@ extension SpecTranslation {
         switch stream.elements {
         case .single(let type):
             guard let element = speller.qualified(type.value) else {
-                log.error("unknown element type '\(type.value)' of the stream", at: type.location)
+                unvalidated("unknown element type '\(type.value)' of the stream", at: type.location)
                 return nil
             }
             rendered = StreamRender(
@@ -42,7 +42,7 @@ extension SpecTranslation {
         var cases: [EventCaseRender] = []
         for eventCase in declared {
             guard let type = speller.local(eventCase.type.value) else {
-                log.error("unknown type '\(eventCase.type.value)' of event '\(eventCase.name.value)'", at: eventCase.type.location)
+                unvalidated("unknown type '\(eventCase.type.value)' of event '\(eventCase.name.value)'", at: eventCase.type.location)
                 return nil
             }
             cases.append(EventCaseRender(
