@@ -10,18 +10,43 @@ struct CacheControl {
 
     init(_ value: String?) {
         guard let value else { return }
-        for directive in value.split(separator: ",") {
-            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            switch parts.first {
-            case "no-store": noStore = true
-            case "no-cache": noCache = true
-            case "must-revalidate", "proxy-revalidate": mustRevalidate = true
-            case "max-age":
-                if parts.count == 2, let seconds = Double(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))),
-                   !seconds.isNaN {
+        // Over the bytes, without Foundation's trimming and lower-casing: the cache parses this
+        // field on every stored answer and every revalidation.
+        for directive in value.utf8.split(separator: UInt8(ascii: ",")) {
+            let parts = directive.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = parts.first.map(Self.trimmed), !name.isEmpty else { continue }
+            if Self.is(name, "no-store") {
+                noStore = true
+            } else if Self.is(name, "no-cache") {
+                noCache = true
+            } else if Self.is(name, "must-revalidate") || Self.is(name, "proxy-revalidate") {
+                mustRevalidate = true
+            } else if Self.is(name, "max-age"), parts.count == 2 {
+                var number = Self.trimmed(parts[1])
+                while number.first == UInt8(ascii: "\"") { number = number.dropFirst() }
+                while number.last == UInt8(ascii: "\"") { number = number.dropLast() }
+                if let seconds = Double(String(decoding: number, as: UTF8.self)), !seconds.isNaN {
                     maxAge = CachedResponse.clamped(seconds)
                 }
-            default: break  // `private` needs nothing: this cache is private
+            }
+            // `private` needs nothing: this cache is private.
+        }
+    }
+
+    /// `bytes` without the spaces and tabs around it.
+    private static func trimmed(_ bytes: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
+        var result = bytes
+        while let first = result.first, first == 0x20 || first == 0x09 { result = result.dropFirst() }
+        while let last = result.last, last == 0x20 || last == 0x09 { result = result.dropLast() }
+        return result
+    }
+
+    /// Whether `bytes` spell `name` (lower-case ASCII), ignoring ASCII case.
+    private static func `is`(_ bytes: Substring.UTF8View.SubSequence, _ name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        return name.withUTF8Buffer { expected in
+            zip(bytes, expected).allSatisfy { byte, wanted in
+                (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == wanted
             }
         }
     }
@@ -37,11 +62,25 @@ enum Freshness {
     static func entry(
         for response: RawResponse, vary values: VaryValues, key: CacheKey, now: Date, timeToLive: Duration?
     ) -> CachedResponse? {
-        guard cacheableStatuses.contains(response.status.code) else { return nil }
-        let control = CacheControl(response.http.headerFields[.cacheControl])
+        let fields = response.http.headerFields
+        return entry(
+            status: response.status.code,
+            headers: fields.map { CachedResponse.HeaderPair(name: $0.name.canonicalName, value: $0.value) },
+            body: response.body.data ?? Data(), field: { fields[$0] }, control: nil, vary: values, key: key, now: now,
+            timeToLive: timeToLive)
+    }
+
+    /// The entry for a response given as its parts; `field` reads a header field (values of a
+    /// repeated one joined), `control` is its `Cache-Control` when the caller parsed it already.
+    private static func entry(
+        status: Int, headers: [CachedResponse.HeaderPair], body: Data, field: (HTTPField.Name) -> String?,
+        control parsed: CacheControl?, vary values: VaryValues, key: CacheKey, now: Date, timeToLive: Duration?
+    ) -> CachedResponse? {
+        guard cacheableStatuses.contains(status) else { return nil }
+        let control = parsed ?? CacheControl(field(.cacheControl))
         guard !control.noStore else { return nil }
         var vary: [String: String?] = [:]
-        for name in (response.http.headerFields[.vary] ?? "").split(separator: ",") {
+        for name in (field(.vary) ?? "").split(separator: ",") {
             let name = name.trimmingCharacters(in: .whitespaces).lowercased()
             guard !name.isEmpty else { continue }
             guard name != "*", HTTPField.Name(name) != nil else { return nil }  // varies on anything: not storable
@@ -54,35 +93,38 @@ enum Freshness {
             lifetime = timeToLive.timeInterval
         } else if let maxAge = control.maxAge {
             lifetime = maxAge
-        } else if let expires = response.http.headerFields[.expires].flatMap(HTTPDate.parse) {
-            let sent = response.http.headerFields[.date].flatMap(HTTPDate.parse) ?? now
+        } else if let expires = field(.expires).flatMap(HTTPDate.parse) {
+            let sent = field(.date).flatMap(HTTPDate.parse) ?? now
             lifetime = max(0, expires.timeIntervalSince(sent))
         } else {
             lifetime = nil
         }
         return CachedResponse(
-            key: key, status: response.status.code,
-            headers: response.http.headerFields.map { CachedResponse.HeaderPair(name: $0.name.canonicalName, value: $0.value) },
-            body: response.body.data ?? Data(), storedAt: now,
-            initialAge: response.http.headerFields[.age].flatMap(Double.init).map(CachedResponse.clamped) ?? 0,
+            key: key, status: status, headers: headers, body: body, storedAt: now,
+            initialAge: field(.age).flatMap(Double.init).map(CachedResponse.clamped) ?? 0,
             freshnessLifetime: lifetime, vary: vary, mustRevalidate: control.mustRevalidate)
     }
 
     /// `stored` after a `304 Not Modified`: the 304's header fields replace the stored ones of the
-    /// same name, and freshness starts again from `now`.
+    /// same name, and freshness starts again from `now`. `control` is the 304's `Cache-Control`,
+    /// which the caller has parsed already: freshness is worked out once, from the fields as
+    /// merged, without turning the stored fields into `HTTPFields` and back.
     static func revalidated(
-        _ stored: CachedResponse, by notModified: RawResponse, vary: VaryValues, now: Date, timeToLive: Duration?
+        _ stored: CachedResponse, by notModified: RawResponse, control: CacheControl, vary: VaryValues, now: Date,
+        timeToLive: Duration?
     ) -> CachedResponse {
-        var fields = stored.rawResponse(source: .network).http.headerFields
+        var fresh: [CachedResponse.HeaderPair] = []
         for field in notModified.http.headerFields where field.name != .contentLength {
-            fields[field.name] = nil
+            fresh.append(CachedResponse.HeaderPair(name: field.name.canonicalName, value: field.value))
         }
-        for field in notModified.http.headerFields where field.name != .contentLength {
-            fields.append(field)
-        }
-        let merged = RawResponse(
-            http: HTTPResponse(status: HTTPResponse.Status(code: stored.status), headerFields: fields), body: stored.body)
-        var entry = entry(for: merged, vary: vary, key: stored.key, now: now, timeToLive: timeToLive) ?? stored
+        let kept = stored.headers.filter { pair in !fresh.contains { CachedResponse.sameFieldName($0.name, pair.name) } }
+        var merged = stored
+        merged.headers = kept + fresh
+        let hasOwnControl = notModified.http.headerFields[.cacheControl] != nil
+        var entry = entry(
+            status: stored.status, headers: merged.headers, body: stored.body,
+            field: { merged.joinedHeader($0.canonicalName) }, control: hasOwnControl ? control : nil, vary: vary,
+            key: stored.key, now: now, timeToLive: timeToLive) ?? stored
         entry.storedAt = now
         return entry
     }

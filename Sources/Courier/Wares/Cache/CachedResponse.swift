@@ -87,7 +87,24 @@ public struct CachedResponse: Sendable, Codable {
 
     /// The value of the header field `name`, if any.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { CachedResponse.sameFieldName($0.name, name) }?.value
+    }
+
+    /// The values of every field named `name`, joined by `, ` as `HTTPFields` joins them.
+    func joinedHeader(_ name: String) -> String? {
+        let values = headers.filter { CachedResponse.sameFieldName($0.name, name) }.map(\.value)
+        return values.isEmpty ? nil : values.joined(separator: ", ")
+    }
+
+    /// Whether two field names are the same: ASCII letters compared without case (field names
+    /// are ASCII tokens), byte by byte, without Foundation's Unicode-aware comparison.
+    static func sameFieldName(_ first: String, _ second: String) -> Bool {
+        guard first.utf8.count == second.utf8.count else { return false }
+        return zip(first.utf8, second.utf8).allSatisfy { lowered($0) == lowered($1) }
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     /// Whether the entry can be revalidated (it has an `ETag` or a `Last-Modified`).

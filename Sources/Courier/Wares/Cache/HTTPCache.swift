@@ -155,12 +155,14 @@ public final class HTTPCache: Ware, SessionObserving {
         let now = context.wallClock.now
         if response.status.code == 304, let stored {
             context.storage[CacheOutcome.self] = .revalidated
-            guard !CacheControl(response.http.headerFields[.cacheControl]).noStore else {
+            let control = CacheControl(response.http.headerFields[.cacheControl])
+            guard !control.noStore else {
                 // Still the answer to this call, but the server no longer lets it be kept.
                 await store.removeEntry(for: key)
                 return stored.rawResponse(source: .revalidated)
             }
-            let refreshed = Freshness.revalidated(stored, by: response, vary: vary, now: now, timeToLive: policy.timeToLive)
+            let refreshed = Freshness.revalidated(
+                stored, by: response, control: control, vary: vary, now: now, timeToLive: policy.timeToLive)
             await keep(refreshed, of: vary.principal)
             return refreshed.rawResponse(source: .revalidated)
         }
