@@ -77,7 +77,7 @@ enum LineWrapping {
         var arguments: [String] = []
         var start = group.open + 1
         for comma in group.commas + [group.close] {
-            arguments.append(String(characters[start..<comma]).trimmingSpaces)
+            arguments.append(String(characters[start..<comma]).trimmingWhitespace)
             start = comma + 1
         }
         var lines = wrapCode(head)
@@ -214,10 +214,5 @@ extension String {
             rest = rest[range.upperBound...]
         }
         return count
-    }
-
-    /// Without leading and trailing spaces.
-    var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -34,7 +34,7 @@ extension SpecRenderModel: MustacheParent {
         case "waredEndpoints": waredEndpoints
         case "hasWaredEndpoints": hasWaredEndpoints
         case "clientTypeName": clientTypeName
-        case "layout": (layout ?? SpecLayout(outline: outline)).description
+        case "layout": effectiveLayout.description
         case "namedWares": namedWares
         case "hasNamedWares": hasNamedWares
         case "setsServiceOptions": setsServiceOptions

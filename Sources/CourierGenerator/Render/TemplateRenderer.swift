@@ -70,7 +70,7 @@ public struct TemplateRenderer: FileRendering {
 
     /// The files of `model`'s layout; each part renders its kind's templates over its share only.
     private static func files(of model: SpecRenderModel) -> [FilePlan] {
-        let layout = model.layout ?? SpecLayout(outline: model.outline)
+        let layout = model.effectiveLayout
         var modelsByPart: [Int: [ModelRender]] = [:]
         for (rendered, part) in zip(model.models, layout.modelParts(model.models.map(\.layoutKey))) {
             modelsByPart[part, default: []].append(rendered)

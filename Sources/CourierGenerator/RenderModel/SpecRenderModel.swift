@@ -53,6 +53,9 @@ public struct SpecRenderModel: Sendable, Hashable {
     /// model's own declarations (``outline``).
     var layout: SpecLayout?
 
+    /// The layout its files are rendered in: ``layout``, else the rule applied to ``outline``.
+    var effectiveLayout: SpecLayout { layout ?? SpecLayout(outline: outline) }
+
     /// The layout rule's view of this model: its models' spec names and weights, its endpoint count.
     var outline: SpecOutline {
         SpecOutline(models: models.map { .init(name: $0.layoutKey, weight: $0.weight) }, endpointCount: endpoints.count)

@@ -45,9 +45,7 @@ struct CacheControl {
     private static func `is`(_ bytes: Substring.UTF8View.SubSequence, _ name: StaticString) -> Bool {
         guard bytes.count == name.utf8CodeUnitCount else { return false }
         return name.withUTF8Buffer { expected in
-            zip(bytes, expected).allSatisfy { byte, wanted in
-                (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == wanted
-            }
+            zip(bytes, expected).allSatisfy { CachedResponse.asciiLowercased($0) == $1 }
         }
     }
 }
@@ -118,12 +116,12 @@ enum Freshness {
             fresh.append(CachedResponse.HeaderPair(name: field.name.canonicalName, value: field.value))
         }
         let kept = stored.headers.filter { pair in !fresh.contains { CachedResponse.sameFieldName($0.name, pair.name) } }
-        var merged = stored
-        merged.headers = kept + fresh
+        let merged = kept + fresh
         let hasOwnControl = notModified.http.headerFields[.cacheControl] != nil
         var entry = entry(
-            status: stored.status, headers: merged.headers, body: stored.body,
-            field: { merged.joinedHeader($0.canonicalName) }, control: hasOwnControl ? control : nil, vary: vary,
+            status: stored.status, headers: merged, body: stored.body,
+            field: { CachedResponse.joinedValue(of: $0.canonicalName, in: merged) },
+            control: hasOwnControl ? control : nil, vary: vary,
             key: stored.key, now: now, timeToLive: timeToLive) ?? stored
         entry.storedAt = now
         return entry

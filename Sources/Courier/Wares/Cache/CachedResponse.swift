@@ -91,8 +91,11 @@ public struct CachedResponse: Sendable, Codable {
     }
 
     /// The values of every field named `name`, joined by `, ` as `HTTPFields` joins them.
-    func joinedHeader(_ name: String) -> String? {
-        let values = headers.filter { CachedResponse.sameFieldName($0.name, name) }.map(\.value)
+    func joinedHeader(_ name: String) -> String? { Self.joinedValue(of: name, in: headers) }
+
+    /// The values of every field of `headers` named `name`, joined by `, `.
+    static func joinedValue(of name: String, in headers: [HeaderPair]) -> String? {
+        let values = headers.filter { sameFieldName($0.name, name) }.map(\.value)
         return values.isEmpty ? nil : values.joined(separator: ", ")
     }
 
@@ -100,10 +103,11 @@ public struct CachedResponse: Sendable, Codable {
     /// are ASCII tokens), byte by byte, without Foundation's Unicode-aware comparison.
     static func sameFieldName(_ first: String, _ second: String) -> Bool {
         guard first.utf8.count == second.utf8.count else { return false }
-        return zip(first.utf8, second.utf8).allSatisfy { lowered($0) == lowered($1) }
+        return zip(first.utf8, second.utf8).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
     }
 
-    private static func lowered(_ byte: UInt8) -> UInt8 {
+    /// `byte` lower-cased when it is an ASCII capital, else as it is.
+    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
