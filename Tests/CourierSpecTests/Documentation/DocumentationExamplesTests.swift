@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// Every ```swift block of the documentation is code the package compiles: its non-blank lines,
+/// each trimmed, stand in the same order and next to each other in one `.swift` file under
+/// `Tests/` or `Sources/`. A line of a `///` comment keeps its slashes, so a block cannot pass by
+/// matching an example inside a doc comment. Write the example in a test first, then copy it.
+@Suite struct DocumentationExamplesTests {
+    static let blocks = DocumentationBlock.all().filter { $0.language == "swift" }
+
+    /// The compiled sources, each as its trimmed non-blank lines.
+    static let sources: [(path: String, lines: [Substring])] = {
+        ["Tests", "Sources"].flatMap { folder -> [(String, [Substring])] in
+            let base = DocumentationBlock.root.appendingPathComponent(folder)
+            let paths = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+            return paths.filter { $0.hasSuffix(".swift") && !$0.contains(".docc/") }.compactMap { path in
+                guard let text = try? String(contentsOf: base.appendingPathComponent(path), encoding: .utf8) else { return nil }
+                return (folder + "/" + path, normalized(text.split(separator: "\n", omittingEmptySubsequences: false)))
+            }
+        }
+    }()
+
+    static func normalized<S: StringProtocol>(_ lines: [S]) -> [Substring] {
+        lines.map { Substring($0).trimmingCharacters(in: .whitespaces)[...] }.filter { !$0.isEmpty }
+            .map { Substring($0) }
+    }
+
+    @Test func theDocumentationHasSwiftExamples() {
+        #expect(Self.blocks.count >= 10, "found \(Self.blocks.count) swift blocks in \(DocumentationBlock.pages())")
+    }
+
+    @Test(arguments: blocks)
+    func swiftBlockIsCompiledCode(_ block: DocumentationBlock) {
+        let wanted = Self.normalized(block.lines)
+        #expect(!wanted.isEmpty, "an empty swift block")
+        guard let first = wanted.first else { return }
+        var best: (count: Int, path: String) = (0, "")
+        for source in Self.sources {
+            for start in source.lines.indices where source.lines[start] == first {
+                var count = 0
+                while count < wanted.count, start + count < source.lines.count,
+                      source.lines[start + count] == wanted[count] { count += 1 }
+                if count == wanted.count { return }
+                if count > best.count { best = (count, source.path) }
+            }
+        }
+        let stop = wanted[min(best.count, wanted.count - 1)]
+        Issue.record("""
+            \(block.page):\(block.line): this swift block is not in any compiled source; \
+            the longest match (\(best.count) of \(wanted.count) lines, in \(best.path.isEmpty ? "none" : best.path)) \
+            stops at: \(stop)
+            """)
+    }
+}
