@@ -7,14 +7,14 @@ import HTTPTypes
 import NIOCore
 import NIOHTTP1
 
-/// A ``Transport`` on AsyncHTTPClient (SwiftNIO): the transport for servers, and for anything on
+/// A `Transport` on AsyncHTTPClient (SwiftNIO): the transport for servers, and for anything on
 /// Linux that talks to servers it does not trust.
 ///
 /// On Linux, `URLSessionTransport` rests on swift-corelibs-foundation, which ends the whole
 /// process when a server sends a status line and closes the connection; this transport turns
-/// every such misbehaviour into a ``CourierError``. Like every Courier transport it bounds the
+/// every such misbehaviour into a `CourierError`. Like every Courier transport it bounds the
 /// whole exchange, body included, by the request's timeout; holds the body to the request's
-/// ``PreparedRequest/maximumResponseSize``; follows redirects by ``PreparedRequest/redirects``
+/// `PreparedRequest/maximumResponseSize`; follows redirects by `PreparedRequest/redirects`
 /// without credentials to another origin; and stops at once when the calling task is
 /// cancelled. Compressed bodies (gzip, deflate) are inflated, refusing ratios above
 /// ``Configuration/maximumDecompressionRatio``.
@@ -31,7 +31,7 @@ public final class AsyncHTTPClientTransport: Transport {
         /// How long connecting may take (within the request's own timeout).
         public var connectTimeout: Duration
         /// The largest ratio of inflated to compressed size a body may have; a larger one fails
-        /// as ``TransportFailure/compressionRatioExceeded(_:)``.
+        /// as `TransportFailure/compressionRatioExceeded(_:)`.
         public var maximumDecompressionRatio: Int
         /// The most connections kept open to one host.
         public var maximumConnectionsPerHost: Int
@@ -78,7 +78,7 @@ public final class AsyncHTTPClientTransport: Transport {
     ///
     /// File and streamed request bodies are sent as they are read (chunked when their length is
     /// unknown); a response body is collected, streamed with back-pressure, or written to a file,
-    /// as ``PreparedRequest/delivery(for:)`` says.
+    /// as `PreparedRequest/delivery(for:)` says.
     public func send(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
         try request.checkBodyAllowed()
         let client = self.client

@@ -15,8 +15,8 @@ import NIOHTTP1
 /// ends at the response head), so a call needs no task or timer of Courier's own to bound it.
 /// And `HTTPClientResponse.body` holds one buffer at a time, so each 64 KB read
 /// waits for the reading task to be scheduled, which halves the rate when the reader runs on the
-/// other core. Here the event loop puts each buffer straight into the call's ``ByteChannel`` and
-/// goes on reading until the reader is ``ByteChannel/highWater`` bytes behind; then it pauses the
+/// other core. Here the event loop puts each buffer straight into the call's `ByteChannel` and
+/// goes on reading until the reader is `ByteChannel/highWater` bytes behind; then it pauses the
 /// connection (the returned future) until the reader catches up.
 ///
 /// A status the request does not stream (an error) is collected like any other body.

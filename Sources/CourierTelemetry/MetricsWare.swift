@@ -3,7 +3,7 @@ import CoreMetrics
 import Foundation
 
 /// Records every call in swift-metrics: a timer of its duration, the sizes of its bodies when
-/// known, and counters of failures by kind, retries and cache outcomes (read from what ``Retry`` and ``HTTPCache`` left in the
+/// known, and counters of failures by kind, retries and cache outcomes (read from what `Retry` and `HTTPCache` left in the
 /// call's storage).
 ///
 /// | metric | type | dimensions |

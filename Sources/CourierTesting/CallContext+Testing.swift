@@ -5,7 +5,7 @@ import Logging
 extension CallContext {
     /// A context for calling a ware's `intercept` directly in a unit test, as if a client with
     /// these settings had started a call to `endpoint`. Side requests sent through it go to
-    /// `transport`. Events it publishes reach no one: test events through a real ``Client``.
+    /// `transport`. Events it publishes reach no one: test events through a real `Client`.
     ///
     /// ```swift
     /// let context = try CallContext.testing(endpoint: "getPet")

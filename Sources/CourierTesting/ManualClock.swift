@@ -5,7 +5,7 @@ import Foundation
 /// expiry without sleeping.
 ///
 /// Sleepers wake, in deadline order, when ``advance(by:)`` reaches their deadline; a cancelled
-/// sleeper throws `CancellationError` at once. ``wallClock`` is a ``WallClock`` that moves with
+/// sleeper throws `CancellationError` at once. ``wallClock`` is a `WallClock` that moves with
 /// it, for wares that read dates.
 ///
 /// ```swift

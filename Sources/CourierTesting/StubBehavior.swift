@@ -37,7 +37,7 @@ public struct StubBehavior: Sendable {
     public static let immediate = StubBehavior(timing: .immediate, outcome: .success)
 
     /// The success sample after `delay` on the client's clock (a `ManualClock` in tests moves it); a
-    /// delay past the call's timeout ends in ``TransportFailure/timedOut(after:)`` at the timeout.
+    /// delay past the call's timeout ends in `TransportFailure/timedOut(after:)` at the timeout.
     public static func delayed(by delay: Duration) -> StubBehavior {
         StubBehavior(timing: .delayed(delay), outcome: .success)
     }
@@ -52,18 +52,18 @@ public struct StubBehavior: Sendable {
         StubBehavior(timing: .immediate, outcome: .status(status))
     }
 
-    /// Throws `failure` as a transport does when no response comes (``CourierError`` of kind
+    /// Throws `failure` as a transport does when no response comes (`CourierError` of kind
     /// `.transport`), at once.
     public static func failure(_ failure: TransportFailure) -> StubBehavior {
         StubBehavior(timing: .immediate, outcome: .failure(failure))
     }
 
-    /// No network: ``TransportFailure/cannotConnect(message:)``, as a transport reports an
+    /// No network: `TransportFailure/cannotConnect(message:)`, as a transport reports an
     /// unreachable server (`Retry` retries it).
     public static let networkFailure = failure(.cannotConnect(message: "stubbed network failure"))
 
     /// The server never answers within the call's timeout: the call waits its whole timeout on the
-    /// client's clock, then fails with ``TransportFailure/timedOut(after:)``.
+    /// client's clock, then fails with `TransportFailure/timedOut(after:)`.
     public static let timeout = StubBehavior(timing: .immediate, outcome: .timeout)
 
     /// The same answer, after `delay` on the client's clock (`.status(503).delayed(by: .seconds(2))`).

@@ -25,7 +25,7 @@ enum StubDelivery {
     }
 
     /// The pieces one at a time, `interval` apart on the client's clock, with progress reported;
-    /// a piece due after the call's deadline ends the body with ``TransportFailure/timedOut(after:)``.
+    /// a piece due after the call's deadline ends the body with `TransportFailure/timedOut(after:)`.
     struct Paced: AsyncSequence, Sendable {
         typealias Element = Data
 

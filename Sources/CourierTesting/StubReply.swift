@@ -87,9 +87,9 @@ public struct StubReply: Sendable {
     }
 
     /// Runs the reply as a transport would: a delay past the request's timeout ends in
-    /// ``TransportFailure/timedOut(after:)`` at the timeout; the body is handed over as the request
-    /// asks (``PreparedRequest/delivery(for:)``), a collected one held to the request's
-    /// ``PreparedRequest/maximumResponseSize`` (``TransportFailure/responseTooLarge(limit:)``).
+    /// `TransportFailure/timedOut(after:)` at the timeout; the body is handed over as the request
+    /// asks (`PreparedRequest/delivery(for:)`), a collected one held to the request's
+    /// `PreparedRequest/maximumResponseSize` (`TransportFailure/responseTooLarge(limit:)`).
     func run(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
         if let delay {
             guard delay <= request.timeout else {

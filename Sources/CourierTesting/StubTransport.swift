@@ -2,8 +2,8 @@ import Courier
 import Foundation
 import HTTPTypes
 
-/// A ``Transport`` that answers from canned replies instead of the network, for tests of code
-/// built on a ``Client``.
+/// A `Transport` that answers from canned replies instead of the network, for tests of code
+/// built on a `Client`.
 ///
 /// Replies are registered by method and path. The path is the request's full path without its
 /// query, percent-encoded as sent (including the service base URL's path, such as `/v1/pets`);
@@ -15,13 +15,13 @@ import HTTPTypes
 /// ``on(_:_:reply:)`` still win. See ``init(samples:behavior:uploadChunkSize:uploadInterval:downloadChunkSize:downloadInterval:)``.
 ///
 /// A request no reply (and no sample endpoint) matches gets a `404 Not Found` whose text body
-/// names the method and path, so by default it surfaces as ``CourierError/unacceptableStatus(_:)``
+/// names the method and path, so by default it surfaces as `CourierError/unacceptableStatus(_:)`
 /// with a clear excerpt.
 ///
 /// Every request is recorded, in order, whether or not it matched, with its body read to the end
 /// (a file or a stream is read as a real transport would send it) and kept in memory, so that
 /// `requests[0].body?.data` shows what was sent. Responses are handed over as the request asks
-/// (``ResponseDelivery``): collected, streamed, or written to a file.
+/// (`ResponseDelivery`): collected, streamed, or written to a file.
 ///
 /// ```swift
 /// let stub = StubTransport()

@@ -3,7 +3,7 @@
 /// your own. Plans nest: a chain step may be a batch and a batch member a chain.
 ///
 /// Run one with ``PlanRunning/run(_:)`` on a ``Client`` or a generated client, with a delegate
-/// (``PlanRunning/run(_:tag:delegate:isolation:)``) or with a completion handler.
+/// (``PlanRunning/run(_:tag:delegate:)``) or with a completion handler.
 ///
 /// Conform your own type when a unit of work is more than one call and should be batched,
 /// chained or cancelled like one: send its calls through the context, so that they carry the

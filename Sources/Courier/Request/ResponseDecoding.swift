@@ -3,7 +3,7 @@ import Foundation
 /// How a successful response becomes a request's `Expected` value.
 ///
 /// The built-in strategies cover JSON models, empty bodies, raw bytes and text; make your own
-/// with ``init(_:)`` for anything else (XML, protobuf):
+/// with ``init(delivery:_:)`` for anything else (XML, protobuf):
 ///
 /// ```swift
 /// let csv = ResponseDecoding<[String]> { response, _ in

@@ -60,7 +60,7 @@ public struct CachedResponse: Sendable, Codable {
     /// `Age: inf` or `max-age=1e400`, or a forged entry, is held to it rather than trapping.
     static let longestTime: Double = 1e10
 
-    /// The age of the entry at `now` (at most ``longestTime``).
+    /// The age of the entry at `now` (at most about 317 years, which keeps the milliseconds within `Int64`).
     public func age(at now: Date) -> Duration {
         let seconds = CachedResponse.clamped(initialAge) + CachedResponse.clamped(now.timeIntervalSince(storedAt))
         return .milliseconds(Int64(min(seconds, CachedResponse.longestTime) * 1000))

@@ -18,8 +18,7 @@ import Darwin
 ///
 /// The store trusts nothing it finds in the directory: only regular files with one link and no
 /// larger than the byte limit are read or counted, so a symbolic or hard link, a FIFO, a device
-/// or a huge sparse file under an entry's name is removed unread and is a miss (see
-/// ``EntryFile``).
+/// or a huge sparse file under an entry's name is removed unread and is a miss.
 ///
 /// Writes and removals run on a queue of the store's own, so disk work never holds a thread of
 /// Swift's cooperative pool; reads (one file, at most the byte limit) run on the caller's.
@@ -59,7 +58,7 @@ public final class DiskCacheStore: CacheStore {
     /// The entry under exactly `key`, or `nil`; an unreadable file is removed.
     ///
     /// The file is read only if it is a regular file with one link and no larger than the byte
-    /// limit (see ``EntryFile``); a link, FIFO, device or oversized file under the entry's name
+    /// limit; a link, FIFO, device or oversized file under the entry's name
     /// is removed unread (a link itself, never its target) and the read is a miss.
     public func entry(for key: CacheKey) async -> CachedResponse? {
         let name = fileName(for: key)

@@ -1,7 +1,7 @@
 /// Tells whether the device can reach the network, for ``OfflineAbort``.
 ///
 /// Implement it over whatever your platform offers; on Apple platforms use
-/// ``NetworkPathReachability``, and in tests a value you control:
+/// `NetworkPathReachability` (Darwin only), and in tests a value you control:
 ///
 /// ```swift
 /// struct Offline: ReachabilitySource { var status: ReachabilityStatus { .offline } }
