@@ -4,7 +4,7 @@ import Foundation
 // The testing articles' examples are written against the generated Petstore client
 // (`Sources/PetstoreAPI`), which this test target does not link. This stand-in has the same
 // shape as the generated code they use — `Petstore.samples`, `Petstore.service()` and endpoint
-// factories that set the request's name — with the same paths, names and sample bodies, so the
+// factories that set the request's name — with the same paths, names and sample files (read from `Sources/PetstoreAPI/samples`), so the
 // examples compile and run here against the real `StubTransport`.
 
 /// The Petstore service, as `Sources/PetstoreAPI/petstore.courier.yaml` generates it, in part.
@@ -42,21 +42,28 @@ enum Petstore {
         return request
     }
 
+    /// A sample file of `Sources/PetstoreAPI/samples`, read as the generator embeds it.
+    static func sample(_ name: String) -> Data {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return (try? Data(contentsOf: root.appendingPathComponent("Sources/PetstoreAPI/samples/\(name)"))) ?? Data()
+    }
+
     /// `samples/pet.json`.
-    static let getPetSample = Data(#"{"id": 1, "name": "Rex", "status": "available", "vaccinated": true}"#.utf8)
+    static let getPetSample = sample("pet.json")
 
     /// The samples by endpoint name, as `petstore.Samples.swift` holds them.
     static let samples: [String: EndpointSamples] = [
         "listPets": EndpointSamples(endpoint: "listPets", method: .get, path: "/pets", responses: [
             ResponseSample(status: 200, headers: ["Content-Type": "application/json"],
-                           body: Data(#"[{"id": 1, "name": "Rex"}, {"id": 2, "name": "Tom"}]"#.utf8)),
+                           body: sample("pets.json")),
             ResponseSample(status: 503, headers: ["Content-Type": "application/json", "Retry-After": "120"],
-                           body: Data(#"{"code": "MAINTENANCE", "message": "Back soon"}"#.utf8)),
+                           body: sample("maintenance.json")),
         ]),
         "getPet": EndpointSamples(endpoint: "getPet", method: .get, path: "/pets/{id}", responses: [
             ResponseSample(status: 200, headers: ["Content-Type": "application/json"], body: getPetSample),
             ResponseSample(status: 404, headers: ["Content-Type": "application/json"],
-                           body: Data(#"{"code": "NOT_FOUND", "message": "No pet with this ID"}"#.utf8)),
+                           body: sample("pet-missing.json")),
         ]),
         "uploadPhoto": EndpointSamples(endpoint: "uploadPhoto", method: .post, path: "/pets/{id}/photo", responses: [
             ResponseSample(status: 204),
