@@ -6,7 +6,8 @@ import Testing
 /// - `# <name>.courier.yaml`: a whole spec, which loads with no diagnostic at all;
 /// - `# fails: <text>`: a spec that shows a mistake, which loads with a diagnostic containing `<text>`;
 /// - `# <any other file name>` (a CI workflow, say): valid YAML.
-/// Fragments are not allowed: a reader copies a block whole.
+/// Fragments are not allowed: a reader copies a block whole. A block's sample files resolve as if the
+/// block were a spec in `specs/`, whose `samples/` folder holds them.
 @Suite struct DocumentationSpecExamplesTests {
     static let blocks = DocumentationBlock.all().filter { $0.language == "yaml" || $0.language == "yml" }
 
@@ -18,14 +19,16 @@ import Testing
     func yamlBlockLoads(_ block: DocumentationBlock) {
         let heading = (block.lines.first ?? "").trimmingCharacters(in: .whitespaces)
         let file = "\(block.page):\(block.line)"
+        let asIfInSpecs = DocumentationBlock.root.appendingPathComponent("specs")
+            .appendingPathComponent("\(block.page.split(separator: "/").last ?? ""):\(block.line)").path
         if heading.hasPrefix("# fails:") {
             let expected = heading.dropFirst("# fails:".count).trimmingCharacters(in: .whitespaces)
-            let result = SpecLoader().load(source: block.text, file: file)
+            let result = SpecLoader().load(source: block.text, file: asIfInSpecs)
             let messages = result.diagnostics.map(\.description)
             #expect(!expected.isEmpty, "\(file): `# fails:` names no diagnostic text")
             #expect(messages.contains { $0.contains(expected) }, "\(file): expected a diagnostic containing \"\(expected)\", got \(messages)")
         } else if heading.hasPrefix("#"), heading.hasSuffix(".courier.yaml") {
-            let result = SpecLoader().load(source: block.text, file: file)
+            let result = SpecLoader().load(source: block.text, file: asIfInSpecs)
             #expect(result.diagnostics.map(\.description) == [], "\(file)")
             #expect(result.specs.count == 1, "\(file)")
         } else if heading.hasPrefix("# "), heading.contains(".") {
