@@ -22,6 +22,12 @@ struct PluginConsumerTests {
         let run = try await package.runProduct("WeatherCheck")
         #expect(run.output.contains("forecast Oslo -3.5"), "unexpected output: \(run.output)")
 
+        // The DocC tutorial's package is the fixture's Todo targets (see TutorialFilesTests): the
+        // build above compiled each main.swift it shows; its tests, answered by stubs, pass.
+        let tutorialTests = try await package.swift(["test", "--filter", "TodoAPITests"])
+        #expect(tutorialTests.status == 0, "the tutorial's tests failed:\n\(tutorialTests.output)")
+        #expect(tutorialTests.output.contains("getTodoDecodesTheSample"), "the tutorial's tests did not run:\n\(tutorialTests.output)")
+
         // SwiftPM relinks the plugin's tool once on the build after a package's first build,
         // which reruns the generator (its files stay untouched); from then on a no-op build is one.
         let settle = try await package.swift(["build"])
