@@ -45,6 +45,7 @@ extension EndpointRender: MustacheParent {
         case "progressParameter": progressParameter
         case "customizesRequest": customizesRequest
         case "stream": stream
+        case "source": source
         default: nil
         }
     }
@@ -160,6 +161,7 @@ extension SampleBodyRender: MustacheParent {
         case "propertyName": propertyName
         case "docs": docs
         case "dataExpression": dataExpression
+        case "source": source
         default: nil
         }
     }
@@ -172,6 +174,7 @@ extension MediaRender: MustacheParent {
         case "typeName": typeName
         case "functionName": functionName
         case "choices": choices
+        case "source": source
         default: nil
         }
     }
@@ -186,6 +189,7 @@ extension MediaChoiceRender: MustacheParent {
         case "valueType": valueType
         case "decoding": decoding.rawValue
         case "acceptText": acceptText
+        case "source": source
         default: nil
         }
     }
@@ -214,6 +218,7 @@ extension ResponseHeadersRender: MustacheParent {
         case "typeName": typeName
         case "endpointName": endpointName
         case "fields": fields
+        case "source": source
         default: nil
         }
     }
@@ -228,6 +233,7 @@ extension ResponseHeaderFieldRender: MustacheParent {
         case "headerName": headerName
         case "headerNameLiteral": headerNameLiteral
         case "readsText": readsText
+        case "source": source
         default: nil
         }
     }

@@ -12,6 +12,7 @@ extension SpecRenderModel: MustacheParent {
         case "stem": stem
         case "namespace": namespace
         case "namespaceDocs": namespaceDocs
+        case "namespaceSource": namespaceSource
         case "serviceNameLiteral": serviceNameLiteral
         case "environments": environments
         case "headers": headers
@@ -51,6 +52,7 @@ extension EnvironmentRender: MustacheParent {
         case "nameLiteral": nameLiteral
         case "urlLiteral": urlLiteral
         case "docs": docs
+        case "source": source
         default: nil
         }
     }
@@ -151,6 +153,7 @@ extension ObjectRender: MustacheParent {
         case "hasDateFormats": hasDateFormats
         case "hasBase64": hasBase64
         case "wrapsInit": wrapsInit
+        case "source": source
         default: nil
         }
     }
@@ -174,6 +177,7 @@ extension FieldRender: MustacheParent {
         case "isNullable": isNullable
         case "isIndirect": isIndirect
         case "dateFormat": dateFormat
+        case "source": source
         default: nil
         }
     }
@@ -188,6 +192,7 @@ extension EnumRender: MustacheParent {
         case "attributes": attributes
         case "rawType": rawType
         case "cases": cases
+        case "source": source
         default: nil
         }
     }
@@ -200,6 +205,7 @@ extension EnumCaseRender: MustacheParent {
         case "name": name
         case "docs": docs
         case "rawLiteral": rawLiteral
+        case "source": source
         default: nil
         }
     }
@@ -217,6 +223,7 @@ extension AuthSchemeRender: MustacheParent {
         case "rejectedStatuses": rejectedStatuses
         case "hasRejectedStatuses": !rejectedStatuses.isEmpty
         case "refresh": refresh
+        case "source": source
         default: nil
         }
     }
@@ -249,6 +256,7 @@ extension UnionRender: MustacheParent {
         case "cases": cases
         case "mismatchLiteral": mismatchLiteral
         case "hashable": hashable
+        case "source": source
         default: nil
         }
     }
@@ -263,6 +271,7 @@ extension UnionCaseRender: MustacheParent {
         case "wireValueLiteral": wireValueLiteral
         case "typeLiteral": typeLiteral
         case "docs": docs
+        case "source": source
         default: nil
         }
     }
@@ -274,6 +283,7 @@ extension NamedWareRender: MustacheParent {
         switch named {
         case "propertyName": propertyName
         case "name": name
+        case "source": source
         default: nil
         }
     }

@@ -28,6 +28,7 @@ extension EventUnionRender: MustacheParent {
         case "typeName": typeName
         case "endpointName": endpointName
         case "cases": cases
+        case "source": source
         default: nil
         }
     }
@@ -42,6 +43,7 @@ extension EventCaseRender: MustacheParent {
         case "eventLiteral": eventLiteral
         case "eventName": eventName
         case "isMessage": isMessage
+        case "source": source
         default: nil
         }
     }

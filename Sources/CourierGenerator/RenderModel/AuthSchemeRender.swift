@@ -1,6 +1,6 @@
 /// One authentication scheme of the service, as `<Namespace>.AuthSchemes` declares it.
 ///
-/// Template keys: `constantName`, `nameLiteral`, `docs`, `kind`, `keyNameLiteral`,
+/// Template keys: `constantName`, `nameLiteral`, `docs`, `source`, `kind`, `keyNameLiteral`,
 /// `rejectedStatuses`, `hasRejectedStatuses`, `refresh`.
 public struct AuthSchemeRender: Sendable, Hashable {
     /// The constant's name (`session`).
@@ -29,6 +29,10 @@ public struct AuthSchemeRender: Sendable, Hashable {
         /// A key in a query item.
         case apiKeyQuery
     }
+
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
 
     /// Creates a scheme.
     public init(constantName: String, nameLiteral: String, docs: [String], kind: Kind) {

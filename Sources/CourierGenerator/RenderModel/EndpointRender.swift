@@ -73,6 +73,10 @@ public struct EndpointRender: Sendable, Hashable {
     /// stream (see ``StreamRender``) and ``responseType`` is `HTTPBody`.
     public var stream: [StreamRender] = []
 
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
+
     /// Creates an endpoint.
     public init(
         functionName: String, nameLiteral: String, docs: [String], attributes: [String],

@@ -2,7 +2,7 @@
 /// `<Endpoint>Media<Value>` whose static members (`.json`, `.raw`) pick the `Accept` header and
 /// the answer's type.
 ///
-/// Template keys: `typeName`, `functionName`, `choices`.
+/// Template keys: `typeName`, `functionName`, `choices`, `source`.
 public struct MediaRender: Sendable, Hashable {
     /// The struct's name inside the namespace (`GetContentMedia`).
     public var typeName: String
@@ -10,6 +10,10 @@ public struct MediaRender: Sendable, Hashable {
     public var functionName: String
     /// The choices in spec order.
     public var choices: [MediaChoiceRender]
+
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
 
     /// Creates the media types of one endpoint.
     public init(typeName: String, functionName: String, choices: [MediaChoiceRender]) {
@@ -21,7 +25,7 @@ public struct MediaRender: Sendable, Hashable {
 
 /// One media type: a static member of ``MediaRender/typeName`` constrained to its answer's type.
 ///
-/// Template keys: `name`, `acceptLiteral`, `acceptText`, `valueType`, `decoding` (the runtime's
+/// Template keys: `name`, `acceptLiteral`, `acceptText`, `valueType`, `source`, `decoding` (the runtime's
 /// `ResponseDecoding` member: `empty`, `data`, `string`, `json`, `snakeCaseJSON`).
 public struct MediaChoiceRender: Sendable, Hashable {
     /// The member's name (`raw`).
@@ -34,6 +38,10 @@ public struct MediaChoiceRender: Sendable, Hashable {
     public var decoding: Decoding
     /// The `Accept` value for documentation, inside backticks (a backtick in it becomes `'`).
     public var acceptText: String
+
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
 
     /// Creates a choice.
     public init(name: String, acceptLiteral: String, valueType: String, decoding: Decoding, acceptText: String) {

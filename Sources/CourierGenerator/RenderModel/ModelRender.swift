@@ -52,6 +52,10 @@ public struct ObjectRender: Sendable, Hashable {
     /// Whether the struct conforms to `Hashable` (see ``HashableModels``); `Equatable` only otherwise.
     public var hashable = false
 
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
+
     /// Creates an object.
     public init(typeName: String, docs: [String], attributes: [String], fields: [FieldRender]) {
         self.typeName = typeName
@@ -131,6 +135,10 @@ public struct FieldRender: Sendable, Hashable {
     /// the wrapper's storage has no coding of its own, so this needs hand-written coding too.
     public var isIndirect = false
 
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
+
     /// Creates a field.
     public init(
         name: String, docs: [String], type: String, defaultValue: [String], renamedKey: [String], wireKey: String,
@@ -166,6 +174,10 @@ public struct EnumRender: Sendable, Hashable {
     /// Known cases in file order.
     public var cases: [EnumCaseRender]
 
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
+
     /// Creates an enum.
     public init(typeName: String, docs: [String], attributes: [String], rawType: String, cases: [EnumCaseRender]) {
         self.typeName = typeName
@@ -184,6 +196,10 @@ public struct EnumCaseRender: Sendable, Hashable {
     public var docs: [String]
     /// The wire value as a Swift literal (`"in-stock"`, `3`).
     public var rawLiteral: String
+
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
 
     /// Creates a case.
     public init(name: String, docs: [String], rawLiteral: String) {

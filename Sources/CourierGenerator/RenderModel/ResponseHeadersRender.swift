@@ -1,7 +1,7 @@
 /// The typed response headers of an endpoint (`responseHeaders:`): a struct read from the raw
 /// response, returned beside the value by `<endpoint>WithHeaders(…)`.
 ///
-/// Template keys: `typeName`, `endpointName`, `fields`.
+/// Template keys: `typeName`, `endpointName`, `fields`, `source`.
 public struct ResponseHeadersRender: Sendable, Hashable {
     /// The struct's name inside the namespace (`ListIssuesHeaders`).
     public var typeName: String
@@ -9,6 +9,10 @@ public struct ResponseHeadersRender: Sendable, Hashable {
     public var endpointName: String
     /// One property per header.
     public var fields: [ResponseHeaderFieldRender]
+
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
 
     /// Creates the headers of one endpoint.
     public init(typeName: String, endpointName: String, fields: [ResponseHeaderFieldRender]) {
@@ -20,7 +24,7 @@ public struct ResponseHeadersRender: Sendable, Hashable {
 
 /// One typed response header.
 ///
-/// Template keys: `name`, `valueType`, `headerName`, `headerNameLiteral`, `readsText`.
+/// Template keys: `name`, `valueType`, `headerName`, `headerNameLiteral`, `readsText`, `source`.
 public struct ResponseHeaderFieldRender: Sendable, Hashable {
     /// The property name.
     public var name: String
@@ -34,6 +38,10 @@ public struct ResponseHeaderFieldRender: Sendable, Hashable {
 
     /// Whether the header is read as text, without converting it.
     public var readsText: Bool { valueType == "String" }
+
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
 
     /// Creates a header field.
     public init(name: String, valueType: String, headerName: String, headerNameLiteral: String) {

@@ -44,6 +44,10 @@ public struct SampleBodyRender: Sendable, Hashable {
     /// A `Data` expression holding the bytes; may span lines (a multi-line raw string).
     public var dataExpression: String
 
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
+
     /// Creates a body.
     public init(propertyName: String, docs: [String], dataExpression: String) {
         self.propertyName = propertyName

@@ -12,6 +12,8 @@ public struct SpecRenderModel: Sendable, Hashable {
     public var namespace: String
     /// `///` lines documenting the namespace.
     public var namespaceDocs: [String]
+    /// Where the spec names the service (`service:`), as `file:line`: the namespace's `- Remark:`.
+    public var namespaceSource: [String] = []
     /// The service name as a string literal, for logs (`"Petstore"`).
     public var serviceNameLiteral: String
     /// Environments, production first.
@@ -114,6 +116,10 @@ public struct NamedWareRender: Sendable, Hashable {
     /// The name as written, for documentation.
     public var name: String
 
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
+
     /// Creates a named ware.
     public init(propertyName: String, name: String) {
         self.propertyName = propertyName
@@ -131,6 +137,10 @@ public struct EnvironmentRender: Sendable, Hashable {
     public var urlLiteral: String
     /// `///` lines for the case.
     public var docs: [String]
+
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
 
     /// Creates an environment.
     public init(caseName: String, nameLiteral: String, urlLiteral: String, docs: [String]) {

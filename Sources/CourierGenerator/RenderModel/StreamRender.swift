@@ -56,7 +56,7 @@ public struct StreamRender: Sendable, Hashable {
 /// The enum a stream's server-sent events decode into by event name (`<Endpoint>Event`): one case
 /// per name the spec lists, and `unknown(event:data:)` for the others.
 ///
-/// Template keys: `typeName`, `endpointName`, `cases`.
+/// Template keys: `typeName`, `endpointName`, `cases`, `source`.
 public struct EventUnionRender: Sendable, Hashable {
     /// The enum's name inside the namespace (`RoomEventsEvent`).
     public var typeName: String
@@ -64,6 +64,10 @@ public struct EventUnionRender: Sendable, Hashable {
     public var endpointName: String
     /// The cases in spec order.
     public var cases: [EventCaseRender]
+
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
 
     /// Creates an event union.
     public init(typeName: String, endpointName: String, cases: [EventCaseRender]) {
@@ -75,7 +79,7 @@ public struct EventUnionRender: Sendable, Hashable {
 
 /// One case of an event union.
 ///
-/// Template keys: `name`, `type`, `eventLiteral`, `eventName`, `isMessage`.
+/// Template keys: `name`, `type`, `eventLiteral`, `eventName`, `isMessage`, `source`.
 public struct EventCaseRender: Sendable, Hashable {
     /// The case name (`joined`).
     public var name: String
@@ -88,6 +92,10 @@ public struct EventCaseRender: Sendable, Hashable {
 
     /// Whether this is the `message` event, which also takes events without an `event:` field.
     public var isMessage: Bool { eventName == "message" }
+
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
 
     /// Creates a case.
     public init(name: String, type: String, eventLiteral: String, eventName: String) {

@@ -20,6 +20,10 @@ public struct UnionRender: Sendable, Hashable {
     /// Whether the enum conforms to `Hashable` (see ``HashableModels``); `Equatable` only otherwise.
     public var hashable = false
 
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
+
     /// Creates a union.
     public init(
         typeName: String, docs: [String], attributes: [String], discriminatorKey: [String], discriminatorName: String,
@@ -47,6 +51,10 @@ public struct UnionCaseRender: Sendable, Hashable {
     public var docs: [String]
     /// The type as a string literal, naming the case in the error of a union tried in order.
     public var typeLiteral: String
+
+    /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's
+    /// `- Remark:`, so a reader can go from the Swift to the YAML. Empty for none.
+    public var source: [String] = []
 
     /// Creates a case.
     public init(name: String, type: String, wireValueLiteral: String, docs: [String]) {

@@ -19,14 +19,17 @@ extension SpecTranslation {
     mutating func translateAuthSchemes(models: [ModelRender], endpoints: [EndpointRender]) -> [AuthSchemeRender] {
         authConstants().map { name, constant in
             guard let declared = spec.authSchemes.first(where: { $0.name.value == name }) else {
-                return AuthSchemeRender(
+                var implicit = AuthSchemeRender(
                     constantName: constant, nameLiteral: SwiftLiteral.string(name),
                     docs: ["/// `\(name)`: \(name == "basic" ? "user name and password" : "a bearer token"), without refresh."],
                     kind: name == "basic" ? .basic : .bearer)
+                implicit.source = implicitSchemeSource(name)
+                return implicit
             }
             var rendered = AuthSchemeRender(
                 constantName: constant, nameLiteral: SwiftLiteral.string(name),
                 docs: ["/// `\(name)`: \(description(of: declared))."], kind: kind(of: declared))
+            rendered.source = Self.source(declared.name.location)
             if rendered.kind == .apiKeyHeader || rendered.kind == .apiKeyQuery {
                 rendered.keyNameLiteral = [SwiftLiteral.string(declared.keyName?.value ?? "")]
             }

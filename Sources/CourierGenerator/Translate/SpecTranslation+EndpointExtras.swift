@@ -60,13 +60,18 @@ extension SpecTranslation {
         var scope = NameScope(reserved: ["init"])
         let fields = endpoint.responseHeaders.compactMap { header -> ResponseHeaderFieldRender? in
             guard case .named(let type) = header.type.value.nonOptional else { return nil }
-            return ResponseHeaderFieldRender(
+            var field = ResponseHeaderFieldRender(
                 name: scope.claim(SwiftIdentifier.member(header.name.value)), valueType: type, headerName: header.name.value,
                 headerNameLiteral: SwiftLiteral.string(header.name.value))
+            field.source = Self.source(header.name.location)
+            return field
         }
-        return ResponseHeadersRender(
+        var headers = ResponseHeadersRender(
             typeName: memberScope.claim(SwiftIdentifier.type(endpoint.name.value) + "Headers"),
             endpointName: SwiftIdentifier.plain(functionName), fields: fields)
+        // The struct has no key of its own in the spec model: it names its endpoint.
+        headers.source = Self.source(endpoint.name.location)
+        return headers
     }
 
     /// The endpoint's `media:` as a generic struct with one static member per media type.
@@ -89,12 +94,17 @@ extension SpecTranslation {
                 }
                 (valueType, decoding) = (qualified, spec.keyStrategy?.value == .snakeCase ? .snakeCaseJSON : .json)
             }
-            choices.append(MediaChoiceRender(
+            var rendered = MediaChoiceRender(
                 name: names.claim(SwiftIdentifier.member(choice.name.value)),
                 acceptLiteral: SwiftLiteral.string(choice.accept.value), valueType: valueType, decoding: decoding,
-                acceptText: choice.accept.value.replacingOccurrences(of: "`", with: "'")))
+                acceptText: choice.accept.value.replacingOccurrences(of: "`", with: "'"))
+            rendered.source = Self.source(choice.name.location)
+            choices.append(rendered)
         }
         let typeName = memberScope.claim(SwiftIdentifier.type(endpoint.name.value) + "Media")
-        return MediaRender(typeName: typeName, functionName: SwiftIdentifier.plain(functionName), choices: choices)
+        var media = MediaRender(typeName: typeName, functionName: SwiftIdentifier.plain(functionName), choices: choices)
+        // Like the headers struct, the media struct names its endpoint.
+        media.source = Self.source(endpoint.name.location)
+        return media
     }
 }

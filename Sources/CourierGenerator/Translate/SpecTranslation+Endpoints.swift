@@ -101,6 +101,7 @@ extension SpecTranslation {
         rendered.multipartBody = multipartParts.isEmpty ? [] : [MultipartBodyRender(parts: multipartParts)]
         rendered.progressParameter = progress
         rendered.methodDocs = methodDocs
+        rendered.source = Self.source(endpoint.name.location)
         rendered.pagination = translatePagination(endpoint).map { [$0] } ?? []
         rendered.wareProperties = endpoint.wares.map { SwiftIdentifier.member($0.value) }
         rendered.responseHeaders = translateResponseHeaders(endpoint, functionName: functionName).map { [$0] } ?? []

@@ -26,9 +26,11 @@ extension SpecTranslation {
             let docs = definition.discriminator.map {
                 ["/// `\($0.value)` is `\(unionCase.value.value.replacingOccurrences(of: "`", with: "'"))`."]
             } ?? ["/// A `\(type)`."]
-            cases.append(UnionCaseRender(
+            var rendered = UnionCaseRender(
                 name: scope.claim(SwiftIdentifier.enumCase(unionCase.value.value)), type: type,
-                wireValueLiteral: SwiftLiteral.string(unionCase.value.value), docs: docs))
+                wireValueLiteral: SwiftLiteral.string(unionCase.value.value), docs: docs)
+            rendered.source = Self.source(unionCase.value.location)
+            cases.append(rendered)
         }
         let key = definition.discriminator.map { discriminator in
             spec.keyStrategy?.value == .snakeCase ? SnakeCaseKeys.fromSnakeCase(discriminator.value) : discriminator.value
@@ -43,6 +45,7 @@ extension SpecTranslation {
             cases: cases,
             mismatchLiteral: SwiftLiteral.string("Expected one of \(typeList) (\(typeName) tries them in this order)"))
         union.hashable = speller.hashableModels.contains(model.name.value)
+        union.source = Self.source(model.name.location)
         return union
     }
 
@@ -56,6 +59,7 @@ extension SpecTranslation {
                 continue
             }
             render.isIndirect = speller.indirectFields.contains(model.name.value + "." + field.name.value)
+            render.source = Self.source(field.name.location)
             rendered.append(render)
         }
         if failed { return nil }
@@ -65,6 +69,7 @@ extension SpecTranslation {
             attributes: availabilityIsSafe(model) ? DocComment.availability(model.documentation) : [],
             fields: rendered)
         object.hashable = speller.hashableModels.contains(model.name.value)
+        object.source = Self.source(model.name.location)
         return object
     }
 
@@ -189,17 +194,21 @@ extension SpecTranslation {
                         + "choose another name with `{ value: \(enumCase.value.value), name: … }`",
                     at: enumCase.value.location)
             }
-            cases.append(EnumCaseRender(
+            var rendered = EnumCaseRender(
                 name: names[enumCase.value.value] ?? SwiftIdentifier.enumCase(enumCase.value.value),
                 docs: DocComment.lines(enumCase.documentation, noteDeprecation: true),
-                rawLiteral: raw))
+                rawLiteral: raw)
+            rendered.source = Self.source(enumCase.value.location)
+            cases.append(rendered)
         }
-        return EnumRender(
+        var enumeration = EnumRender(
             typeName: typeName,
             docs: DocComment.lines(model.documentation, noteDeprecation: !availabilityIsSafe(model)),
             attributes: availabilityIsSafe(model) ? DocComment.availability(model.documentation) : [],
             rawType: definition.rawType.rawValue,
             cases: cases)
+        enumeration.source = Self.source(model.name.location)
+        return enumeration
     }
 
     /// Whether a deprecated model can carry `@available(*, deprecated)` without making generated

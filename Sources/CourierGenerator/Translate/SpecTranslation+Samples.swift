@@ -28,10 +28,12 @@ extension SpecTranslation {
                     namedSuccess = namedSuccess || isSuccess
                     let property = memberScope.claim(SwiftIdentifier.plain(functionName) + "Sample" + (isSuccess ? "" : "\(sample.status)"))
                     let shownFile = file.value.replacingOccurrences(of: "`", with: "'")
-                    bodies.append(SampleBodyRender(
+                    var rendered = SampleBodyRender(
                         propertyName: property,
                         docs: ["/// The \(sample.status) sample body of the \(nameLiteral) endpoint (`\(shownFile)`)."],
-                        dataExpression: propertyByFile[file.value] ?? SwiftLiteral.data(body)))
+                        dataExpression: propertyByFile[file.value] ?? SwiftLiteral.data(body))
+                    rendered.source = Self.source(file.location)
+                    bodies.append(rendered)
                     propertyByFile[file.value] = propertyByFile[file.value] ?? property
                     bodyProperty = [property]
                 }

@@ -45,13 +45,17 @@ extension SpecTranslation {
                 unvalidated("unknown type '\(eventCase.type.value)' of event '\(eventCase.name.value)'", at: eventCase.type.location)
                 return nil
             }
-            cases.append(EventCaseRender(
+            var rendered = EventCaseRender(
                 name: scope.claim(SwiftIdentifier.member(eventCase.name.value)), type: type,
                 eventLiteral: SwiftLiteral.string(eventCase.name.value),
-                eventName: eventCase.name.value.replacingOccurrences(of: "`", with: "'")))
+                eventName: eventCase.name.value.replacingOccurrences(of: "`", with: "'"))
+            rendered.source = Self.source(eventCase.name.location)
+            cases.append(rendered)
         }
-        return EventUnionRender(
+        var union = EventUnionRender(
             typeName: memberScope.claim(SwiftIdentifier.type(endpoint.name.value) + "Event"),
             endpointName: SwiftIdentifier.plain(functionName), cases: cases)
+        union.source = Self.source(endpoint.name.location)
+        return union
     }
 }

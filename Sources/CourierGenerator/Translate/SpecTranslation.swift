@@ -72,8 +72,13 @@ struct SpecTranslation {
             keyStrategy: (spec.keyStrategy?.value ?? .useDefaultKeys).rawValue, errorEnvelope: errorEnvelope(), models: models, endpoints: endpoints,
             samples: samples.endpoints, clientTypeName: namespace + "Client")
         model.sampleBodies = samples.bodies
+        model.namespaceSource = Self.source(spec.service.location)
         let wareNames = Set(spec.endpoints.flatMap { $0.wares.map(\.value) }).sorted()
-        model.namedWares = wareNames.map { NamedWareRender(propertyName: SwiftIdentifier.member($0), name: $0) }
+        model.namedWares = wareNames.map { name in
+            var ware = NamedWareRender(propertyName: SwiftIdentifier.member(name), name: name)
+            ware.source = wareSource(name)
+            return ware
+        }
         return model
     }
 
@@ -96,11 +101,14 @@ struct SpecTranslation {
             } else {
                 log.error("'\(url)' is not an absolute URL with a scheme and a host", at: environment.location)
             }
-            result.append(EnvironmentRender(
+            var rendered = EnvironmentRender(
                 caseName: scope.claim(SwiftIdentifier.member(environment.value.name)),
                 nameLiteral: SwiftLiteral.string(environment.value.name),
                 urlLiteral: SwiftLiteral.string(url),
-                docs: ["/// `\(url.replacingOccurrences(of: "`", with: "'"))`"]))
+                docs: ["/// `\(url.replacingOccurrences(of: "`", with: "'"))`"])
+            // Production without `baseURL:` (the placeholder) has no line to name.
+            if !(result.isEmpty && spec.baseURL.value.isEmpty) { rendered.source = Self.source(environment.location) }
+            result.append(rendered)
         }
         return result
     }

@@ -200,8 +200,9 @@ import Testing
             endpoints: [Build.endpoint("gone", "GET", "/gone", deprecated: Deprecation(message: "Use other."))])
         let files = try render([spec]).files
         let models = try #require(files["petstore.Models.swift"])
-        #expect(models.contains("    @available(*, deprecated, message: \"Use New.\")\n    public struct Old:"))
-        #expect(models.contains("    /// - Important: Deprecated.\n    public struct Used:"))
+        // Hand-built specs are all at line 1; the remark comes before the attribute.
+        #expect(models.contains("    /// - Remark: petstore.courier.yaml:1\n    @available(*, deprecated, message: \"Use New.\")\n    public struct Old:"))
+        #expect(models.contains("    /// - Important: Deprecated.\n    ///\n    /// - Remark: petstore.courier.yaml:1\n    public struct Used:"))
         #expect(files["petstore.Endpoints.swift"]?.contains("@available(*, deprecated, message: \"Use other.\")\n    public static func gone()") == true)
         #expect(files["petstore.Client.swift"]?.contains("@available(*, deprecated, message: \"Use other.\")\n    public func gone()") == true)
     }

@@ -108,6 +108,8 @@ import Testing
         let endpoints = try #require(files["snippet.Endpoints.swift"])
         #expect(endpoints.contains("""
                 /// Empties the cart.
+                ///
+                /// - Remark: snippet.courier.yaml:6
                 public static func clearCart(cartId: String, force: Bool = false) -> Request<Void> {
                     var request = Request<Void>(method: .delete, path: "/carts/{cart_id}", name: "clearCart")
                     request.setPathParameter("cart_id", to: cartId)

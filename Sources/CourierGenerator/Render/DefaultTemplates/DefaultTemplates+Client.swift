@@ -24,6 +24,10 @@ public struct {{clientTypeName}}: Sendable {
     public struct NamedWares: Sendable {
         {{#namedWares}}
         /// Attached to the endpoints that list `{{name}}`.
+        {{#source}}
+        ///
+        /// - Remark: {{{.}}}
+        {{/source}}
         public var {{propertyName}}: any Ware
         {{/namedWares}}
 

@@ -15,6 +15,12 @@ extension {{clientTypeName}} {
     {{#methodDocs}}
     {{.}}
     {{/methodDocs}}
+    {{#source}}
+    {{^empty(methodDocs)}}
+    ///
+    {{/empty(methodDocs)}}
+    /// - Remark: {{{.}}}
+    {{/source}}
     {{#attributes}}
     {{.}}
     {{/attributes}}
@@ -38,6 +44,12 @@ extension {{clientTypeName}} {
     {{#methodDocs}}
     {{.}}
     {{/methodDocs}}
+    {{#source}}
+    {{^empty(methodDocs)}}
+    ///
+    {{/empty(methodDocs)}}
+    /// - Remark: {{{.}}}
+    {{/source}}
     {{#attributes}}
     {{.}}
     {{/attributes}}
@@ -56,6 +68,10 @@ extension {{clientTypeName}} {
     {{#responseHeaders}}
 
     /// Like ``{{functionName}}({{#methodParameters}}{{label}}:{{/methodParameters}})``, with the response headers the spec declares.
+    {{#source}}
+    ///
+    /// - Remark: {{{.}}}
+    {{/source}}
     public func {{functionName}}WithHeaders{{genericClause}}({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}}, {{/last()}}{{/parameters}}) async throws -> (value: {{qualifiedResponseType}}, headers: {{namespace}}.{{typeName}}) {
 {{> Request}}
         let response = try await client.response(for: request)
@@ -66,6 +82,10 @@ extension {{clientTypeName}} {
 
     /// The pages of ``{{functionName}}({{#methodParameters}}{{label}}:{{/methodParameters}})``, fetched one at a time as the sequence is
     /// iterated, until the last page, `maxPages` pages, or the task is cancelled.
+    {{#source}}
+    ///
+    /// - Remark: {{{.}}}
+    {{/source}}
     public func {{functionName}}Pages({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}, {{/parameters}}maxPages: Int? = nil) -> Pages<{{qualifiedResponseType}}, {{itemType}}> {
 {{> Request}}
         return Pages(
@@ -79,6 +99,10 @@ extension {{clientTypeName}} {
     }
 
     /// The items of every page of ``{{functionName}}Pages({{#parameters}}{{label}}:{{/parameters}}maxPages:)``, in order.
+    {{#source}}
+    ///
+    /// - Remark: {{{.}}}
+    {{/source}}
     public func {{functionName}}Items({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}, {{/parameters}}maxPages: Int? = nil) -> PageItems<{{qualifiedResponseType}}, {{itemType}}> {
         {{functionName}}Pages({{#parameters}}{{label}}: {{name}}, {{/parameters}}maxPages: maxPages).allItems
     }
@@ -87,6 +111,10 @@ extension {{clientTypeName}} {
 
     /// Every answer of ``{{functionName}}({{#methodParameters}}{{label}}:{{/methodParameters}})`` (its cache policy is `localThenRemote`):
     /// the stored one first, if there is one, then the network's when it differs.
+    {{#source}}
+    ///
+    /// - Remark: {{{.}}}
+    {{/source}}
     public func {{functionName}}Updates{{genericClause}}({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}}, {{/last()}}{{/parameters}}) -> AsyncThrowingStream<Response<{{qualifiedResponseType}}>, any Error> {
 {{> Request}}
         return client.updates(for: request)

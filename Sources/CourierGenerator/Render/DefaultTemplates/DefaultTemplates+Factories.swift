@@ -14,6 +14,10 @@ extension {{namespace}} {
     {{#media}}
     /// The media types ``{{functionName}}`` can ask for; the one passed decides the `Accept` header
     /// and the type of the answer.
+    {{#source}}
+    ///
+    /// - Remark: {{{.}}}
+    {{/source}}
     public struct {{typeName}}<Value: Sendable>: Sendable {
         /// The `Accept` header value sent.
         public let accept: String
@@ -24,9 +28,17 @@ extension {{namespace}} {
     {{/media}}
     {{#responseHeaders}}
     /// The response headers ``{{endpointName}}`` declares, read from its response.
+    {{#source}}
+    ///
+    /// - Remark: {{{.}}}
+    {{/source}}
     public struct {{typeName}}: Sendable, Hashable {
         {{#fields}}
         /// `{{headerName}}`, when the response carries it in this form.
+        {{#source}}
+        ///
+        /// - Remark: {{{.}}}
+        {{/source}}
         public var {{name}}: {{valueType}}?
         {{/fields}}
 
@@ -42,6 +54,10 @@ extension {{namespace}} {
     {{#stream}}
     {{#eventUnion}}
     /// The server-sent events of ``{{endpointName}}``, told apart by their event name.
+    {{#source}}
+    ///
+    /// - Remark: {{{.}}}
+    {{/source}}
     public enum {{typeName}}: Hashable, Sendable {
         {{#cases}}
         {{#isMessage}}
@@ -50,6 +66,10 @@ extension {{namespace}} {
         {{^isMessage}}
         /// A `{{eventName}}` event: its data as `{{type}}`.
         {{/isMessage}}
+        {{#source}}
+        ///
+        /// - Remark: {{{.}}}
+        {{/source}}
         case {{name}}({{type}})
         {{/cases}}
         /// An event whose name the spec does not list (`nil` for one without an `event:` field),
@@ -73,6 +93,7 @@ extension {{namespace}} {
     {{#docs}}
     {{.}}
     {{/docs}}
+    {{> Remark}}
     {{#attributes}}
     {{.}}
     {{/attributes}}
@@ -139,6 +160,10 @@ extension {{namespace}} {
 
 extension {{namespace}}.{{typeName}} where Value == {{valueType}} {
     /// Asks for `{{acceptText}}`; the answer is `{{valueType}}`.
+    {{#source}}
+    ///
+    /// - Remark: {{{.}}}
+    {{/source}}
     public static var {{name}}: Self { Self(accept: {{{acceptLiteral}}}, decoding: .{{decoding}}) }
 }
 {{/choices}}

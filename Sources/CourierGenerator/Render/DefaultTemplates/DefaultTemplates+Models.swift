@@ -15,6 +15,7 @@ extension {{namespace}} {
     {{#docs}}
     {{.}}
     {{/docs}}
+    {{> Remark}}
     {{#attributes}}
     {{.}}
     {{/attributes}}
@@ -23,6 +24,7 @@ extension {{namespace}} {
         {{#docs}}
         {{.}}
         {{/docs}}
+        {{> Remark}}
         {{#isIndirect}}@Indirect {{/isIndirect}}public var {{name}}: {{type}}
         {{/fields}}
 
@@ -85,6 +87,7 @@ extension {{namespace}} {
     {{#docs}}
     {{.}}
     {{/docs}}
+    {{> Remark}}
     {{#attributes}}
     {{.}}
     {{/attributes}}
@@ -93,6 +96,7 @@ extension {{namespace}} {
         {{#docs}}
         {{.}}
         {{/docs}}
+        {{> Remark}}
         case {{name}}
         {{/cases}}
         /// A value this client does not know yet; it decodes instead of failing and encodes back unchanged.
@@ -140,6 +144,7 @@ extension {{namespace}} {
     {{#docs}}
     {{.}}
     {{/docs}}
+    {{> Remark}}
     {{#attributes}}
     {{.}}
     {{/attributes}}
@@ -148,6 +153,7 @@ extension {{namespace}} {
         {{#docs}}
         {{.}}
         {{/docs}}
+        {{> Remark}}
         case {{name}}({{type}})
         {{/cases}}
         {{#discriminatorKey}}

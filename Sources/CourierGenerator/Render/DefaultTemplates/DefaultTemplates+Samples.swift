@@ -38,6 +38,7 @@ extension {{namespace}} {
     {{#docs}}
     {{.}}
     {{/docs}}
+    {{> Remark}}
     public static let {{propertyName}}: Data = {{{dataExpression}}}
     {{/sampleBodies}}
 }

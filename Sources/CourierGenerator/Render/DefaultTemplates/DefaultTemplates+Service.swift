@@ -12,6 +12,12 @@ import Foundation
 {{#namespaceDocs}}
 {{.}}
 {{/namespaceDocs}}
+{{#namespaceSource}}
+{{^empty(namespaceDocs)}}
+///
+{{/empty(namespaceDocs)}}
+/// - Remark: {{{.}}}
+{{/namespaceSource}}
 public enum {{namespace}} {
     /// Where the service runs; `production` is the spec's `baseURL`.
     public enum Environment: String, Sendable, CaseIterable {
@@ -19,6 +25,7 @@ public enum {{namespace}} {
         {{#docs}}
         {{.}}
         {{/docs}}
+        {{> Remark}}
         case {{caseName}} = {{{nameLiteral}}}
         {{/environments}}
     }
@@ -97,6 +104,7 @@ extension {{namespace}} {
         {{#docs}}
         {{{.}}}
         {{/docs}}
+        {{> Remark}}
         public static let {{constantName}}: AuthSchemeName = {{{nameLiteral}}}
         {{/authSchemes}}
 

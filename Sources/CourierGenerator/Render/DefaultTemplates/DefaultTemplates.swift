@@ -13,6 +13,7 @@ public enum DefaultTemplates {
         "Header": header,
         "Models": models,
         "MultipartBody": multipartBody,
+        "Remark": remark,
         "Request": request,
         "Samples": samples,
         "Service": service,

@@ -54,6 +54,8 @@ extension ChatClient: PlanRunning {
 
 extension ChatClient {
     /// Streams a completion, one chunk per event, until `[DONE]`.
+    ///
+    /// - Remark: chat.courier.yaml:38
     public func streamChat(body: Chat.ChatRequest) -> ServerSentEventStream<Chat.ChatChunk> {
         let request = Chat.streamChat(body: body)
         return client.serverSentEvents(
@@ -67,6 +69,8 @@ extension ChatClient {
     }
 
     /// A room's events, each decoded by its event name.
+    ///
+    /// - Remark: chat.courier.yaml:49
     public func roomEvents(id: String) -> ServerSentEventStream<Chat.RoomEventsEvent> {
         let request = Chat.roomEvents(id: id)
         let decoder = client.service.coding.makeDecoder()
@@ -76,12 +80,16 @@ extension ChatClient {
     }
 
     /// The service's log, one JSON object per line.
+    ///
+    /// - Remark: chat.courier.yaml:56
     public func tailLogs(level: Chat.LogLevel? = nil) async throws -> JSONLines<IdleLimitedChunks, Chat.LogEntry> {
         let request = Chat.tailLogs(level: level)
         return try await client.jsonLines(request, of: Chat.LogEntry.self, maximumLineSize: 65536)
     }
 
     /// Every item, as an RFC 7464 JSON text sequence.
+    ///
+    /// - Remark: chat.courier.yaml:62
     public func exportItems() async throws -> JSONTextSequence<IdleLimitedChunks, Chat.ExportItem> {
         let request = Chat.exportItems()
         return try await client.jsonTextSequence(request, of: Chat.ExportItem.self, idleTimeout: .seconds(30))

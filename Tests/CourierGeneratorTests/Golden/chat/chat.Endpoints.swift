@@ -14,6 +14,8 @@ extension Chat {
 
 extension Chat {
     /// Streams a completion, one chunk per event, until `[DONE]`.
+    ///
+    /// - Remark: chat.courier.yaml:38
     public static func streamChat(body: ChatRequest) -> Request<HTTPBody> {
         var request = Request<HTTPBody>(method: .post, path: "/chat/completions", name: "streamChat")
         request.body = .json(body)
@@ -21,12 +23,20 @@ extension Chat {
     }
 
     /// The server-sent events of ``roomEvents``, told apart by their event name.
+    ///
+    /// - Remark: chat.courier.yaml:49
     public enum RoomEventsEvent: Hashable, Sendable {
         /// A `message` event (or one without an `event:` field): its data as `RoomMessage`.
+        ///
+        /// - Remark: chat.courier.yaml:54
         case message(RoomMessage)
         /// A `joined` event: its data as `RoomJoin`.
+        ///
+        /// - Remark: chat.courier.yaml:54
         case joined(RoomJoin)
         /// A `left` event: its data as `RoomLeave`.
+        ///
+        /// - Remark: chat.courier.yaml:54
         case left(RoomLeave)
         /// An event whose name the spec does not list (`nil` for one without an `event:` field),
         /// with its data as it came.
@@ -45,6 +55,8 @@ extension Chat {
     }
 
     /// A room's events, each decoded by its event name.
+    ///
+    /// - Remark: chat.courier.yaml:49
     public static func roomEvents(id: String) -> Request<HTTPBody> {
         var request = Request<HTTPBody>(method: .get, path: "/rooms/{id}/events", name: "roomEvents")
         request.setPathParameter("id", to: id)
@@ -52,6 +64,8 @@ extension Chat {
     }
 
     /// The service's log, one JSON object per line.
+    ///
+    /// - Remark: chat.courier.yaml:56
     public static func tailLogs(level: LogLevel? = nil) -> Request<HTTPBody> {
         var request = Request<HTTPBody>(method: .get, path: "/logs", name: "tailLogs")
         request.addQuery("level", level)
@@ -59,6 +73,8 @@ extension Chat {
     }
 
     /// Every item, as an RFC 7464 JSON text sequence.
+    ///
+    /// - Remark: chat.courier.yaml:62
     public static func exportItems() -> Request<HTTPBody> {
         Request<HTTPBody>(method: .get, path: "/export", name: "exportItems")
     }

@@ -4,8 +4,11 @@ import Courier
 import Foundation
 
 extension Chat {
+    /// - Remark: chat.courier.yaml:13
     public struct ChatRequest: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: chat.courier.yaml:14
         public var model: String
+        /// - Remark: chat.courier.yaml:15
         public var prompt: String
 
         /// Creates a value from its fields.
@@ -24,9 +27,13 @@ extension Chat {
 }
 
 extension Chat {
+    /// - Remark: chat.courier.yaml:16
     public struct ChatChunk: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: chat.courier.yaml:17
         public var id: String
+        /// - Remark: chat.courier.yaml:18
         public var delta: String
+        /// - Remark: chat.courier.yaml:19
         public var finishReason: String?
 
         /// Creates a value from its fields.
@@ -53,8 +60,11 @@ extension Chat {
 }
 
 extension Chat {
+    /// - Remark: chat.courier.yaml:20
     public struct RoomMessage: Codable, Hashable, Sendable, FieldwiseEquatable {
+        /// - Remark: chat.courier.yaml:21
         public var user: String
+        /// - Remark: chat.courier.yaml:22
         public var text: String
 
         /// Creates a value from its fields.
@@ -73,7 +83,9 @@ extension Chat {
 }
 
 extension Chat {
+    /// - Remark: chat.courier.yaml:23
     public struct RoomJoin: Codable, Hashable, Sendable, FieldwiseEquatable {
+        /// - Remark: chat.courier.yaml:24
         public var user: String
 
         /// Creates a value from its fields.
@@ -90,8 +102,11 @@ extension Chat {
 }
 
 extension Chat {
+    /// - Remark: chat.courier.yaml:25
     public struct RoomLeave: Codable, Hashable, Sendable, FieldwiseEquatable {
+        /// - Remark: chat.courier.yaml:26
         public var user: String
+        /// - Remark: chat.courier.yaml:27
         public var reason: String?
 
         /// Creates a value from its fields.
@@ -110,10 +125,15 @@ extension Chat {
 }
 
 extension Chat {
+    /// - Remark: chat.courier.yaml:28
     public enum LogLevel: Codable, Hashable, Sendable, RawRepresentable, CaseIterable, ParameterEncodable {
+        /// - Remark: chat.courier.yaml:29
         case debug
+        /// - Remark: chat.courier.yaml:29
         case info
+        /// - Remark: chat.courier.yaml:29
         case warning
+        /// - Remark: chat.courier.yaml:29
         case error
         /// A value this client does not know yet; it decodes instead of failing and encodes back unchanged.
         case unknown(String)
@@ -158,8 +178,11 @@ extension Chat {
 }
 
 extension Chat {
+    /// - Remark: chat.courier.yaml:30
     public struct LogEntry: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: chat.courier.yaml:31
         public var level: LogLevel
+        /// - Remark: chat.courier.yaml:32
         public var message: String
 
         /// Creates a value from its fields.
@@ -178,8 +201,11 @@ extension Chat {
 }
 
 extension Chat {
+    /// - Remark: chat.courier.yaml:33
     public struct ExportItem: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: chat.courier.yaml:34
         public var id: Int
+        /// - Remark: chat.courier.yaml:35
         public var name: String
 
         /// Creates a value from its fields.

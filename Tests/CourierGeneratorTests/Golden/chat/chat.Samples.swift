@@ -35,6 +35,8 @@ extension Chat {
     ]
 
     /// The 200 sample body of the "streamChat" endpoint (`samples/chat.sse`).
+    ///
+    /// - Remark: chat.courier.yaml:48
     public static let streamChatSample: Data = Data(#"""
 : an OpenAI-style completion, one chunk per event
 data: {"id":"c1","delta":"Hel"}
@@ -49,6 +51,8 @@ data: [DONE]
 """#.utf8)
 
     /// The 200 sample body of the "roomEvents" endpoint (`samples/room.sse`).
+    ///
+    /// - Remark: chat.courier.yaml:55
     public static let roomEventsSample: Data = Data(#"""
 event: joined
 data: {"user":"ada"}
@@ -65,6 +69,8 @@ data: {"user":"ada","reason":"bye"}
 """#.utf8)
 
     /// The 200 sample body of the "tailLogs" endpoint (`samples/logs.jsonl`).
+    ///
+    /// - Remark: chat.courier.yaml:61
     public static let tailLogsSample: Data = Data(#"""
 {"level":"info","message":"started"}
 {"level":"warning","message":"disk at 91%"}
@@ -73,6 +79,8 @@ data: {"user":"ada","reason":"bye"}
 """#.utf8)
 
     /// The 200 sample body of the "exportItems" endpoint (`samples/export.json-seq`).
+    ///
+    /// - Remark: chat.courier.yaml:66
     public static let exportItemsSample: Data = Data(base64Encoded: """
 HnsiaWQiOjEsIm5hbWUiOiJhbmNob3IifQoeeyJpZCI6MiwibmFtZSI6ImJ1b3kifQoeeyJpZCI6MywibmFtZSI6ImNvbXBhc3Mi\
 fQo=

@@ -4,12 +4,18 @@ import Courier
 import Foundation
 
 /// A chat service that answers with streams.
+///
+/// - Remark: chat.courier.yaml:5
 public enum Chat {
     /// Where the service runs; `production` is the spec's `baseURL`.
     public enum Environment: String, Sendable, CaseIterable {
         /// `https://chat.example.com/v1`
+        ///
+        /// - Remark: chat.courier.yaml:7
         case production = "production"
         /// `http://127.0.0.1:8080/v1`
+        ///
+        /// - Remark: chat.courier.yaml:9
         case local = "local"
     }
 

@@ -17,6 +17,8 @@ public struct HubClient: Sendable {
     /// The wares the spec's endpoints name in `wares:`, one property per name.
     public struct NamedWares: Sendable {
         /// Attached to the endpoints that list `audit`.
+        ///
+        /// - Remark: hub.courier.yaml:86
         public var audit: any Ware
 
         /// Collects the wares.
@@ -64,6 +66,8 @@ extension HubClient: PlanRunning {
 
 extension HubClient {
     /// `GET /repos/{owner}/{repo}/issues`.
+    ///
+    /// - Remark: hub.courier.yaml:71
     public func listIssues(
         owner: String,
         repo: String,
@@ -74,6 +78,8 @@ extension HubClient {
     }
 
     /// Like ``listIssues(owner:repo:state:perPage:)``, with the response headers the spec declares.
+    ///
+    /// - Remark: hub.courier.yaml:71
     public func listIssuesWithHeaders(
         owner: String,
         repo: String,
@@ -87,6 +93,8 @@ extension HubClient {
 
     /// The pages of ``listIssues(owner:repo:state:perPage:)``, fetched one at a time as the sequence is
     /// iterated, until the last page, `maxPages` pages, or the task is cancelled.
+    ///
+    /// - Remark: hub.courier.yaml:71
     public func listIssuesPages(
         owner: String,
         repo: String,
@@ -106,6 +114,8 @@ extension HubClient {
     }
 
     /// The items of every page of ``listIssuesPages(owner:repo:state:perPage:maxPages:)``, in order.
+    ///
+    /// - Remark: hub.courier.yaml:71
     public func listIssuesItems(
         owner: String,
         repo: String,
@@ -117,6 +127,8 @@ extension HubClient {
     }
 
     /// `GET /repos/{owner}/{repo}/stargazers`.
+    ///
+    /// - Remark: hub.courier.yaml:80
     public func listStargazers(owner: String, repo: String, page: Int? = nil) async throws -> [Hub.Stargazer] {
         var request = Hub.listStargazers(owner: owner, repo: repo, page: page)
         request.wares += [namedWares.audit]
@@ -125,6 +137,8 @@ extension HubClient {
 
     /// The pages of ``listStargazers(owner:repo:page:)``, fetched one at a time as the sequence is
     /// iterated, until the last page, `maxPages` pages, or the task is cancelled.
+    ///
+    /// - Remark: hub.courier.yaml:80
     public func listStargazersPages(
         owner: String,
         repo: String,
@@ -144,6 +158,8 @@ extension HubClient {
     }
 
     /// The items of every page of ``listStargazersPages(owner:repo:page:maxPages:)``, in order.
+    ///
+    /// - Remark: hub.courier.yaml:80
     public func listStargazersItems(
         owner: String,
         repo: String,
@@ -154,12 +170,16 @@ extension HubClient {
     }
 
     /// `GET /search/code`.
+    ///
+    /// - Remark: hub.courier.yaml:87
     public func searchCode(q: String, cursor: String? = nil) async throws -> Hub.CodeSearch {
         try await client.send(Hub.searchCode(q: q, cursor: cursor))
     }
 
     /// The pages of ``searchCode(q:cursor:)``, fetched one at a time as the sequence is
     /// iterated, until the last page, `maxPages` pages, or the task is cancelled.
+    ///
+    /// - Remark: hub.courier.yaml:87
     public func searchCodePages(
         q: String,
         cursor: String? = nil,
@@ -177,6 +197,8 @@ extension HubClient {
     }
 
     /// The items of every page of ``searchCodePages(q:cursor:maxPages:)``, in order.
+    ///
+    /// - Remark: hub.courier.yaml:87
     public func searchCodeItems(
         q: String,
         cursor: String? = nil,
@@ -186,31 +208,43 @@ extension HubClient {
     }
 
     /// `GET /events`.
+    ///
+    /// - Remark: hub.courier.yaml:92
     public func listEvents() async throws -> [Hub.Event] {
         try await client.send(Hub.listEvents())
     }
 
     /// `GET /repos/{owner}/{repo}/issues/{number}/timeline`.
+    ///
+    /// - Remark: hub.courier.yaml:95
     public func listTimeline(owner: String, repo: String, number: Int) async throws -> [Hub.TimelineItem] {
         try await client.send(Hub.listTimeline(owner: owner, repo: repo, number: number))
     }
 
     /// `GET /teams/{id}`.
+    ///
+    /// - Remark: hub.courier.yaml:99
     public func getTeam(id: Int) async throws -> Hub.Team {
         try await client.send(Hub.getTeam(id: id))
     }
 
     /// `GET /repos/{owner}/{repo}`.
+    ///
+    /// - Remark: hub.courier.yaml:103
     public func getRepository(owner: String, repo: String) async throws -> Hub.Repository {
         try await client.send(Hub.getRepository(owner: owner, repo: repo))
     }
 
     /// `PATCH /repos/{owner}/{repo}/issues/{number}`.
+    ///
+    /// - Remark: hub.courier.yaml:107
     public func updateIssue(owner: String, repo: String, number: Int, body: Hub.IssueUpdate) async throws -> Hub.Issue {
         try await client.send(Hub.updateIssue(owner: owner, repo: repo, number: number, body: body))
     }
 
     /// `GET /repos/{owner}/{repo}/contents/{+path}`.
+    ///
+    /// - Remark: hub.courier.yaml:112
     public func getContent<Value: Sendable>(
         owner: String,
         repo: String,
@@ -221,6 +255,8 @@ extension HubClient {
     }
 
     /// `GET /repos/{owner}/{repo}/readme`.
+    ///
+    /// - Remark: hub.courier.yaml:118
     public func getReadme(owner: String, repo: String) async throws -> String {
         try await client.send(Hub.getReadme(owner: owner, repo: repo))
     }

@@ -14,12 +14,20 @@ extension Hub {
 
 extension Hub {
     /// The response headers ``listIssues`` declares, read from its response.
+    ///
+    /// - Remark: hub.courier.yaml:71
     public struct ListIssuesHeaders: Sendable, Hashable {
         /// `ETag`, when the response carries it in this form.
+        ///
+        /// - Remark: hub.courier.yaml:79
         public var eTag: String?
         /// `X-RateLimit-Remaining`, when the response carries it in this form.
+        ///
+        /// - Remark: hub.courier.yaml:79
         public var xRateLimitRemaining: Int?
         /// `Link`, when the response carries it in this form.
+        ///
+        /// - Remark: hub.courier.yaml:79
         public var link: String?
 
         /// Reads the headers of `response`.
@@ -31,6 +39,8 @@ extension Hub {
     }
 
     /// `GET /repos/{owner}/{repo}/issues`.
+    ///
+    /// - Remark: hub.courier.yaml:71
     public static func listIssues(
         owner: String,
         repo: String,
@@ -51,6 +61,8 @@ extension Hub {
     }
 
     /// `GET /repos/{owner}/{repo}/stargazers`.
+    ///
+    /// - Remark: hub.courier.yaml:80
     public static func listStargazers(owner: String, repo: String, page: Int? = nil) -> Request<[Stargazer]> {
         var request = Request<[Stargazer]>(
             method: .get,
@@ -65,6 +77,8 @@ extension Hub {
     }
 
     /// `GET /search/code`.
+    ///
+    /// - Remark: hub.courier.yaml:87
     public static func searchCode(q: String, cursor: String? = nil) -> Request<CodeSearch> {
         var request = Request<CodeSearch>(
             method: .get,
@@ -78,11 +92,15 @@ extension Hub {
     }
 
     /// `GET /events`.
+    ///
+    /// - Remark: hub.courier.yaml:92
     public static func listEvents() -> Request<[Event]> {
         Request<[Event]>(method: .get, path: "/events", name: "listEvents", decoding: .snakeCaseJSON)
     }
 
     /// `GET /repos/{owner}/{repo}/issues/{number}/timeline`.
+    ///
+    /// - Remark: hub.courier.yaml:95
     public static func listTimeline(owner: String, repo: String, number: Int) -> Request<[TimelineItem]> {
         var request = Request<[TimelineItem]>(
             method: .get,
@@ -97,6 +115,8 @@ extension Hub {
     }
 
     /// `GET /teams/{id}`.
+    ///
+    /// - Remark: hub.courier.yaml:99
     public static func getTeam(id: Int) -> Request<Team> {
         var request = Request<Team>(method: .get, path: "/teams/{id}", name: "getTeam", decoding: .snakeCaseJSON)
         request.setPathParameter("id", to: id)
@@ -104,6 +124,8 @@ extension Hub {
     }
 
     /// `GET /repos/{owner}/{repo}`.
+    ///
+    /// - Remark: hub.courier.yaml:103
     public static func getRepository(owner: String, repo: String) -> Request<Repository> {
         var request = Request<Repository>(
             method: .get,
@@ -117,6 +139,8 @@ extension Hub {
     }
 
     /// `PATCH /repos/{owner}/{repo}/issues/{number}`.
+    ///
+    /// - Remark: hub.courier.yaml:107
     public static func updateIssue(owner: String, repo: String, number: Int, body: IssueUpdate) -> Request<Issue> {
         var request = Request<Issue>(
             method: .patch,
@@ -133,6 +157,8 @@ extension Hub {
 
     /// The media types ``getContent`` can ask for; the one passed decides the `Accept` header
     /// and the type of the answer.
+    ///
+    /// - Remark: hub.courier.yaml:112
     public struct GetContentMedia<Value: Sendable>: Sendable {
         /// The `Accept` header value sent.
         public let accept: String
@@ -141,6 +167,8 @@ extension Hub {
     }
 
     /// `GET /repos/{owner}/{repo}/contents/{+path}`.
+    ///
+    /// - Remark: hub.courier.yaml:112
     public static func getContent<Value: Sendable>(
         owner: String,
         repo: String,
@@ -161,6 +189,8 @@ extension Hub {
     }
 
     /// `GET /repos/{owner}/{repo}/readme`.
+    ///
+    /// - Remark: hub.courier.yaml:118
     public static func getReadme(owner: String, repo: String) -> Request<String> {
         var request = Request<String>(method: .get, path: "/repos/{owner}/{repo}/readme", name: "getReadme")
         request.setPathParameter("owner", to: owner)
@@ -173,10 +203,14 @@ extension Hub {
 
 extension Hub.GetContentMedia where Value == Hub.FileContent {
     /// Asks for `application/vnd.hub+json`; the answer is `Hub.FileContent`.
+    ///
+    /// - Remark: hub.courier.yaml:116
     public static var json: Self { Self(accept: "application/vnd.hub+json", decoding: .snakeCaseJSON) }
 }
 
 extension Hub.GetContentMedia where Value == Data {
     /// Asks for `application/vnd.hub.raw`; the answer is `Data`.
+    ///
+    /// - Remark: hub.courier.yaml:117
     public static var raw: Self { Self(accept: "application/vnd.hub.raw", decoding: .data) }
 }

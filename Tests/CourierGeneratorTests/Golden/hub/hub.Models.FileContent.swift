@@ -5,11 +5,18 @@ import Foundation
 
 extension Hub {
     /// A file in a repository, its content in base64 wrapped every 60 characters.
+    ///
+    /// - Remark: hub.courier.yaml:11
     public struct FileContent: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:14
         public var name: String
+        /// - Remark: hub.courier.yaml:15
         public var path: String
+        /// - Remark: hub.courier.yaml:16
         public var encoding: String
+        /// - Remark: hub.courier.yaml:17
         public var content: Data
+        /// - Remark: hub.courier.yaml:18
         public var thumbnails: [Data]
 
         /// Creates a value from its fields.
@@ -54,8 +61,11 @@ extension Hub {
 }
 
 extension Hub {
+    /// - Remark: hub.courier.yaml:19
     public struct Milestone: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:19
         public var number: Int
+        /// - Remark: hub.courier.yaml:19
         public var title: String
 
         /// Creates a value from its fields.
@@ -74,9 +84,13 @@ extension Hub {
 }
 
 extension Hub {
+    /// - Remark: hub.courier.yaml:20
     public struct User: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:20
         public var type: String
+        /// - Remark: hub.courier.yaml:20
         public var login: String
+        /// - Remark: hub.courier.yaml:20
         public var siteAdmin: Bool
 
         /// Creates a value from its fields.
@@ -113,9 +127,13 @@ extension Hub {
 }
 
 extension Hub {
+    /// - Remark: hub.courier.yaml:21
     public struct Bot: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:21
         public var type: String
+        /// - Remark: hub.courier.yaml:21
         public var login: String
+        /// - Remark: hub.courier.yaml:21
         public var appSlug: String
 
         /// Creates a value from its fields.
@@ -137,10 +155,16 @@ extension Hub {
 
 extension Hub {
     /// Who did something; `type` says which kind.
+    ///
+    /// - Remark: hub.courier.yaml:22
     public indirect enum Actor: Codable, Equatable, Sendable {
         /// `type` is `user`.
+        ///
+        /// - Remark: hub.courier.yaml:26
         case user(User)
         /// `type` is `bot`.
+        ///
+        /// - Remark: hub.courier.yaml:26
         case bot(Bot)
         /// A `type` this client does not know yet (or none), kept as it came; it encodes back
         /// unchanged. Read its fields with `value["login"]?.stringValue`.

@@ -4,8 +4,11 @@ import Courier
 import Foundation
 
 extension Hub {
+    /// - Remark: hub.courier.yaml:27
     public struct LabelDetails: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:27
         public var name: String
+        /// - Remark: hub.courier.yaml:27
         public var color: String
 
         /// Creates a value from its fields.
@@ -25,10 +28,16 @@ extension Hub {
 
 extension Hub {
     /// A label, sent as its name or as an object.
+    ///
+    /// - Remark: hub.courier.yaml:28
     public indirect enum Label: Codable, Equatable, Sendable {
         /// A `String`.
+        ///
+        /// - Remark: hub.courier.yaml:31
         case name(String)
         /// A `LabelDetails`.
+        ///
+        /// - Remark: hub.courier.yaml:31
         case details(LabelDetails)
 
         /// Decodes the first case, in spec order, whose type accepts the value; when none does, the
@@ -66,8 +75,11 @@ extension Hub {
 }
 
 extension Hub {
+    /// - Remark: hub.courier.yaml:32
     public struct CodeHit: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:32
         public var path: String
+        /// - Remark: hub.courier.yaml:32
         public var score: Double
 
         /// Creates a value from its fields.
@@ -86,8 +98,11 @@ extension Hub {
 }
 
 extension Hub {
+    /// - Remark: hub.courier.yaml:33
     public struct CodeSearch: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:34
         public var items: [CodeHit]
+        /// - Remark: hub.courier.yaml:35
         public var nextCursor: String?
 
         /// Creates a value from its fields.
@@ -106,7 +121,9 @@ extension Hub {
 }
 
 extension Hub {
+    /// - Remark: hub.courier.yaml:36
     public struct Stargazer: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:36
         public var login: String
 
         /// Creates a value from its fields.
@@ -123,9 +140,13 @@ extension Hub {
 }
 
 extension Hub {
+    /// - Remark: hub.courier.yaml:37
     public struct Event: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:38
         public var id: Int
+        /// - Remark: hub.courier.yaml:39
         public var actor: Actor
+        /// - Remark: hub.courier.yaml:40
         public var labels: [Label]
 
         /// Creates a value from its fields.

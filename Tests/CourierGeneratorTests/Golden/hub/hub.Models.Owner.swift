@@ -4,8 +4,11 @@ import Courier
 import Foundation
 
 extension Hub {
+    /// - Remark: hub.courier.yaml:56
     public struct Owner: Codable, Hashable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:57
         public var login: String
+        /// - Remark: hub.courier.yaml:58
         @Indirect public var latestRepository: Repository?
 
         /// Creates a value from its fields.
@@ -38,10 +41,15 @@ extension Hub {
 }
 
 extension Hub {
+    /// - Remark: hub.courier.yaml:59
     public struct Issue: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:61
         public var number: Int
+        /// - Remark: hub.courier.yaml:62
         public var title: String
+        /// - Remark: hub.courier.yaml:63
         public var milestone: Milestone?
+        /// - Remark: hub.courier.yaml:64
         public var closedAt: Date?
 
         /// Creates a value from its fields.
@@ -83,8 +91,12 @@ extension Hub {
 
 extension Hub {
     /// A PATCH body; a field left nil is not sent.
+    ///
+    /// - Remark: hub.courier.yaml:65
     public struct IssueUpdate: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:68
         public var title: String?
+        /// - Remark: hub.courier.yaml:69
         public var milestone: Nullable<Int>?
 
         /// Creates a value from its fields.

@@ -4,8 +4,11 @@ import Courier
 import Foundation
 
 extension Hub {
+    /// - Remark: hub.courier.yaml:41
     public struct StateChange: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:41
         public var event: String
+        /// - Remark: hub.courier.yaml:41
         public var commitId: String?
 
         /// Creates a value from its fields.
@@ -24,8 +27,11 @@ extension Hub {
 }
 
 extension Hub {
+    /// - Remark: hub.courier.yaml:42
     public struct Labeling: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:42
         public var event: String
+        /// - Remark: hub.courier.yaml:42
         public var label: LabelDetails
 
         /// Creates a value from its fields.
@@ -45,12 +51,20 @@ extension Hub {
 
 extension Hub {
     /// An issue's timeline entry; `closed` and `reopened` share one schema.
+    ///
+    /// - Remark: hub.courier.yaml:43
     public indirect enum TimelineItem: Codable, Equatable, Sendable {
         /// `event` is `closed`.
+        ///
+        /// - Remark: hub.courier.yaml:47
         case closed(StateChange)
         /// `event` is `reopened`.
+        ///
+        /// - Remark: hub.courier.yaml:47
         case reopened(StateChange)
         /// `event` is `labeled`.
+        ///
+        /// - Remark: hub.courier.yaml:47
         case labeled(Labeling)
         /// A `event` this client does not know yet (or none), kept as it came; it encodes back
         /// unchanged. Read its fields with `value["login"]?.stringValue`.
@@ -81,8 +95,11 @@ extension Hub {
 }
 
 extension Hub {
+    /// - Remark: hub.courier.yaml:48
     public struct Team: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:49
         public var name: String
+        /// - Remark: hub.courier.yaml:50
         @Indirect public var parent: Team?
 
         /// Creates a value from its fields.
@@ -115,9 +132,13 @@ extension Hub {
 }
 
 extension Hub {
+    /// - Remark: hub.courier.yaml:51
     public struct Repository: Codable, Hashable, Sendable, FieldwiseEquatable {
+        /// - Remark: hub.courier.yaml:53
         public var fullName: String
+        /// - Remark: hub.courier.yaml:54
         public var owner: Owner
+        /// - Remark: hub.courier.yaml:55
         @Indirect public var templateRepository: Repository?
 
         /// Creates a value from its fields.

@@ -4,10 +4,14 @@ import Courier
 import Foundation
 
 /// A GitHub-shaped API.
+///
+/// - Remark: hub.courier.yaml:4
 public enum Hub {
     /// Where the service runs; `production` is the spec's `baseURL`.
     public enum Environment: String, Sendable, CaseIterable {
         /// `https://api.hub.example.com`
+        ///
+        /// - Remark: hub.courier.yaml:6
         case production = "production"
     }
 

@@ -17,6 +17,8 @@ public struct PetstoreClient: Sendable {
     /// The wares the spec's endpoints name in `wares:`, one property per name.
     public struct NamedWares: Sendable {
         /// Attached to the endpoints that list `signature`.
+        ///
+        /// - Remark: petstore.courier.yaml:162
         public var signature: any Ware
 
         /// Collects the wares.
@@ -67,6 +69,8 @@ extension PetstoreClient {
     ///
     /// - Parameters:
     ///   - sort: Field to sort by.
+    ///
+    /// - Remark: petstore.courier.yaml:130
     public func listPets(
         limit: Int? = nil,
         status: Petstore.PetStatus? = nil,
@@ -78,6 +82,8 @@ extension PetstoreClient {
 
     /// Every answer of ``listPets(limit:status:tags:sort:)`` (its cache policy is `localThenRemote`):
     /// the stored one first, if there is one, then the network's when it differs.
+    ///
+    /// - Remark: petstore.courier.yaml:130
     public func listPetsUpdates(
         limit: Int? = nil,
         status: Petstore.PetStatus? = nil,
@@ -89,11 +95,15 @@ extension PetstoreClient {
     }
 
     /// Fetches one pet.
+    ///
+    /// - Remark: petstore.courier.yaml:146
     public func getPet(id: Int64, xRequestID: String? = nil) async throws -> Petstore.Pet {
         try await client.send(Petstore.getPet(id: id, xRequestID: xRequestID))
     }
 
     /// Adds a pet.
+    ///
+    /// - Remark: petstore.courier.yaml:156
     public func createPet(body: Petstore.NewPet) async throws -> Petstore.Pet {
         var request = Petstore.createPet(body: body)
         request.wares += [namedWares.signature]
@@ -101,21 +111,29 @@ extension PetstoreClient {
     }
 
     /// `PUT /pets/{id}`.
+    ///
+    /// - Remark: petstore.courier.yaml:168
     public func updatePet(id: Int64, body: Petstore.NewPet) async throws -> Petstore.Pet {
         try await client.send(Petstore.updatePet(id: id, body: body))
     }
 
     /// `PATCH /pets/{id}`.
+    ///
+    /// - Remark: petstore.courier.yaml:174
     public func patchPet(id: Int64, body: Petstore.PetPatch) async throws -> Petstore.Pet {
         try await client.send(Petstore.patchPet(id: id, body: body))
     }
 
     /// Removes a pet.
+    ///
+    /// - Remark: petstore.courier.yaml:180
     public func deletePet(id: Int64) async throws {
         try await client.send(Petstore.deletePet(id: id))
     }
 
     /// Uploads a photo of a pet.
+    ///
+    /// - Remark: petstore.courier.yaml:186
     public func uploadPhoto(id: Int64, body: Data) async throws {
         try await client.send(Petstore.uploadPhoto(id: id, body: body))
     }
@@ -126,6 +144,8 @@ extension PetstoreClient {
     ///   - file: The file whose contents are sent, read while sending.
     ///   - contentType: The `Content-Type` sent with it.
     ///   - progress: Called as bytes go out and come in, on the transport's thread: keep it short.
+    ///
+    /// - Remark: petstore.courier.yaml:194
     public func uploadPetDocument(
         id: Int64,
         file: URL,
@@ -143,6 +163,8 @@ extension PetstoreClient {
     ///   - destination: Where to write the download (by way of a temporary file beside it); `nil`: a temporary file the
     ///     caller removes.
     ///   - progress: Called as bytes go out and come in, on the transport's thread: keep it short.
+    ///
+    /// - Remark: petstore.courier.yaml:201
     public func downloadPetDocument(
         id: Int64,
         to destination: URL? = nil,
@@ -157,6 +179,8 @@ extension PetstoreClient {
     ///
     /// - Parameters:
     ///   - progress: Called as bytes go out and come in, on the transport's thread: keep it short.
+    ///
+    /// - Remark: petstore.courier.yaml:208
     public func addPetPhoto(
         id: Int64,
         photo: UploadFile,
@@ -169,32 +193,44 @@ extension PetstoreClient {
     }
 
     /// A plain-text report.
+    ///
+    /// - Remark: petstore.courier.yaml:217
     public func petReport(kind: String) async throws -> String {
         try await client.send(Petstore.petReport(kind: kind))
     }
 
     /// All pet IDs as bytes.
+    ///
+    /// - Remark: petstore.courier.yaml:224
     public func petExport() async throws -> Data {
         try await client.send(Petstore.petExport())
     }
 
     /// `GET /legacy/pets`.
+    ///
+    /// - Remark: petstore.courier.yaml:230
     @available(*, deprecated, message: "Use listPets instead.")
     public func legacyPets() async throws -> Petstore.Page {
         try await client.send(Petstore.legacyPets())
     }
 
     /// `GET /owners/{ownerID}/profile`.
+    ///
+    /// - Remark: petstore.courier.yaml:235
     public func getOwner(ownerID: Int) async throws -> Petstore.Owner {
         try await client.send(Petstore.getOwner(ownerID: ownerID))
     }
 
     /// Exchanges a refresh token for new tokens.
+    ///
+    /// - Remark: petstore.courier.yaml:241
     public func refreshToken(refreshToken: String) async throws -> Petstore.TokenPair {
         try await client.send(Petstore.refreshToken(refreshToken: refreshToken))
     }
 
     /// Exchanges credentials for tokens.
+    ///
+    /// - Remark: petstore.courier.yaml:249
     public func login(
         username: String,
         password: String,

@@ -17,6 +17,8 @@ extension Petstore {
     ///
     /// - Parameters:
     ///   - sort: Field to sort by.
+    ///
+    /// - Remark: petstore.courier.yaml:130
     public static func listPets(
         limit: Int? = nil,
         status: PetStatus? = nil,
@@ -33,6 +35,8 @@ extension Petstore {
     }
 
     /// Fetches one pet.
+    ///
+    /// - Remark: petstore.courier.yaml:146
     public static func getPet(id: Int64, xRequestID: String? = nil) -> Request<Pet> {
         var request = Request<Pet>(method: .get, path: "/pets/{id}", name: "getPet")
         request.setPathParameter("id", to: id)
@@ -41,6 +45,8 @@ extension Petstore {
     }
 
     /// Adds a pet.
+    ///
+    /// - Remark: petstore.courier.yaml:156
     public static func createPet(body: NewPet) -> Request<Pet> {
         var request = Request<Pet>(method: .post, path: "/pets", name: "createPet")
         request.body = .json(body)
@@ -50,6 +56,8 @@ extension Petstore {
     }
 
     /// `PUT /pets/{id}`.
+    ///
+    /// - Remark: petstore.courier.yaml:168
     public static func updatePet(id: Int64, body: NewPet) -> Request<Pet> {
         var request = Request<Pet>(method: .put, path: "/pets/{id}", name: "updatePet")
         request.setPathParameter("id", to: id)
@@ -58,6 +66,8 @@ extension Petstore {
     }
 
     /// `PATCH /pets/{id}`.
+    ///
+    /// - Remark: petstore.courier.yaml:174
     public static func patchPet(id: Int64, body: PetPatch) -> Request<Pet> {
         var request = Request<Pet>(method: .patch, path: "/pets/{id}", name: "patchPet")
         request.setPathParameter("id", to: id)
@@ -66,6 +76,8 @@ extension Petstore {
     }
 
     /// Removes a pet.
+    ///
+    /// - Remark: petstore.courier.yaml:180
     public static func deletePet(id: Int64) -> Request<Void> {
         var request = Request<Void>(method: .delete, path: "/pets/{id}", name: "deletePet")
         request.setPathParameter("id", to: id)
@@ -73,6 +85,8 @@ extension Petstore {
     }
 
     /// Uploads a photo of a pet.
+    ///
+    /// - Remark: petstore.courier.yaml:186
     public static func uploadPhoto(id: Int64, body: Data) -> Request<Void> {
         var request = Request<Void>(method: .post, path: "/pets/{id}/photo", name: "uploadPhoto")
         request.setPathParameter("id", to: id)
@@ -86,6 +100,8 @@ extension Petstore {
     /// - Parameters:
     ///   - file: The file whose contents are sent, read while sending.
     ///   - contentType: The `Content-Type` sent with it.
+    ///
+    /// - Remark: petstore.courier.yaml:194
     public static func uploadPetDocument(
         id: Int64,
         file: URL,
@@ -102,6 +118,8 @@ extension Petstore {
     /// - Parameters:
     ///   - destination: Where to write the download (by way of a temporary file beside it); `nil`: a temporary file the
     ///     caller removes.
+    ///
+    /// - Remark: petstore.courier.yaml:201
     public static func downloadPetDocument(id: Int64, to destination: URL? = nil) -> Request<URL> {
         var request = Request<URL>(
             method: .get,
@@ -114,6 +132,8 @@ extension Petstore {
     }
 
     /// Adds a photo of a pet, with an optional caption, as a multipart/form-data form.
+    ///
+    /// - Remark: petstore.courier.yaml:208
     public static func addPetPhoto(id: Int64, photo: UploadFile, caption: String? = nil) -> Request<JSONValue> {
         var request = Request<JSONValue>(method: .post, path: "/pets/{id}/photos", name: "addPetPhoto")
         request.setPathParameter("id", to: id)
@@ -125,6 +145,8 @@ extension Petstore {
     }
 
     /// A plain-text report.
+    ///
+    /// - Remark: petstore.courier.yaml:217
     public static func petReport(kind: String) -> Request<String> {
         var request = Request<String>(method: .get, path: "/reports/{kind}", name: "petReport")
         request.setPathParameter("kind", to: kind)
@@ -132,6 +154,8 @@ extension Petstore {
     }
 
     /// All pet IDs as bytes.
+    ///
+    /// - Remark: petstore.courier.yaml:224
     public static func petExport() -> Request<Data> {
         var request = Request<Data>(method: .get, path: "/export", name: "petExport")
         request.authentication = .scheme(Petstore.AuthSchemes.apiKey)
@@ -139,12 +163,16 @@ extension Petstore {
     }
 
     /// `GET /legacy/pets`.
+    ///
+    /// - Remark: petstore.courier.yaml:230
     @available(*, deprecated, message: "Use listPets instead.")
     public static func legacyPets() -> Request<Page> {
         Request<Page>(method: .get, path: "/legacy/pets", name: "legacyPets")
     }
 
     /// `GET /owners/{ownerID}/profile`.
+    ///
+    /// - Remark: petstore.courier.yaml:235
     public static func getOwner(ownerID: Int) -> Request<Owner> {
         var request = Request<Owner>(method: .get, path: "/owners/{ownerID}/profile", name: "getOwner")
         request.setPathParameter("ownerID", to: ownerID)
@@ -152,6 +180,8 @@ extension Petstore {
     }
 
     /// Exchanges a refresh token for new tokens.
+    ///
+    /// - Remark: petstore.courier.yaml:241
     public static func refreshToken(refreshToken: String) -> Request<TokenPair> {
         var request = Request<TokenPair>(method: .post, path: "/auth/refresh", name: "refreshToken")
         var fields = FormFields()
@@ -162,6 +192,8 @@ extension Petstore {
     }
 
     /// Exchanges credentials for tokens.
+    ///
+    /// - Remark: petstore.courier.yaml:249
     public static func login(
         username: String,
         password: String,

@@ -4,8 +4,11 @@ import Courier
 import Foundation
 
 extension Petstore {
+    /// - Remark: petstore.courier.yaml:106
     public struct Credentials: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: petstore.courier.yaml:107
         public var username: String
+        /// - Remark: petstore.courier.yaml:108
         public var password: String
 
         /// Creates a value from its fields.
@@ -24,9 +27,13 @@ extension Petstore {
 }
 
 extension Petstore {
+    /// - Remark: petstore.courier.yaml:110
     public struct TokenPair: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: petstore.courier.yaml:111
         public var accessToken: String
+        /// - Remark: petstore.courier.yaml:112
         public var refreshToken: String
+        /// - Remark: petstore.courier.yaml:113
         public var expiresIn: Int
 
         /// Creates a value from its fields.
@@ -54,8 +61,12 @@ extension Petstore {
 
 extension Petstore {
     /// - Important: Deprecated.
+    ///
+    /// - Remark: petstore.courier.yaml:115
     public struct Page: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: petstore.courier.yaml:118
         public var items: [Pet]
+        /// - Remark: petstore.courier.yaml:119
         public var next: String?
 
         /// Creates a value from its fields.
@@ -74,8 +85,11 @@ extension Petstore {
 }
 
 extension Petstore {
+    /// - Remark: petstore.courier.yaml:121
     public struct APIError: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: petstore.courier.yaml:122
         public var code: String
+        /// - Remark: petstore.courier.yaml:123
         public var message: String
 
         /// Creates a value from its fields.
@@ -94,8 +108,11 @@ extension Petstore {
 }
 
 extension Petstore {
+    /// - Remark: petstore.courier.yaml:125
     public struct ValidationError: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: petstore.courier.yaml:126
         public var message: String
+        /// - Remark: petstore.courier.yaml:127
         public var problems: [String]
 
         /// Creates a value from its fields.

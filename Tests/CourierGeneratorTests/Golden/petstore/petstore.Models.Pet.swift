@@ -7,23 +7,40 @@ extension Petstore {
     /// A pet in the store.
     ///
     /// Pets are listed, created, renamed and sold.
+    ///
+    /// - Remark: petstore.courier.yaml:45
     public struct Pet: Codable, Hashable, Sendable, FieldwiseEquatable {
+        /// - Remark: petstore.courier.yaml:50
         public var id: Int64
+        /// - Remark: petstore.courier.yaml:51
         public var name: String
+        /// - Remark: petstore.courier.yaml:52
         public var tag: String?
+        /// - Remark: petstore.courier.yaml:53
         public var status: PetStatus
+        /// - Remark: petstore.courier.yaml:54
         public var ownerID: Int
+        /// - Remark: petstore.courier.yaml:55
         public var createdAt: Date
+        /// - Remark: petstore.courier.yaml:56
         public var birthday: Date?
+        /// - Remark: petstore.courier.yaml:57
         public var photos: [URL]
+        /// - Remark: petstore.courier.yaml:58
         public var weight: Double?
+        /// - Remark: petstore.courier.yaml:59
         public var vaccinated: Bool
+        /// - Remark: petstore.courier.yaml:60
         public var size: PetSize
+        /// - Remark: petstore.courier.yaml:61
         public var attributes: [String: String]?
+        /// - Remark: petstore.courier.yaml:62
         public var extra: JSONValue?
         /// The code the old system gave the pet.
         ///
         /// - Important: Deprecated: Use tag instead.
+        ///
+        /// - Remark: petstore.courier.yaml:63
         public var legacyCode: String?
 
         /// Creates a value from its fields.

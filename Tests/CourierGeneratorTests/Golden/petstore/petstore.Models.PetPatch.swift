@@ -4,9 +4,13 @@ import Courier
 import Foundation
 
 extension Petstore {
+    /// - Remark: petstore.courier.yaml:87
     public struct PetPatch: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: petstore.courier.yaml:88
         public var name: String?
+        /// - Remark: petstore.courier.yaml:89
         public var tag: String?
+        /// - Remark: petstore.courier.yaml:90
         public var status: PetStatus?
 
         /// Creates a value from its fields.
@@ -27,18 +31,31 @@ extension Petstore {
 }
 
 extension Petstore {
+    /// - Remark: petstore.courier.yaml:92
     public struct Owner: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: petstore.courier.yaml:42
         public var updatedAt: Date?
+        /// - Remark: petstore.courier.yaml:94
         public var id: Int
+        /// - Remark: petstore.courier.yaml:95
         public var name: String
+        /// - Remark: petstore.courier.yaml:96
         public var rating: Float?
+        /// - Remark: petstore.courier.yaml:97
         public var visits: Int32
+        /// - Remark: petstore.courier.yaml:98
         public var email: String?
+        /// - Remark: petstore.courier.yaml:99
         public var pets: [Pet]
+        /// - Remark: petstore.courier.yaml:100
         public var homepage: URL?
+        /// - Remark: petstore.courier.yaml:101
         public var token: UUID
+        /// - Remark: petstore.courier.yaml:102
         public var avatar: Data?
+        /// - Remark: petstore.courier.yaml:103
         public var scores: [String: Int]
+        /// - Remark: petstore.courier.yaml:104
         public var lastSeen: Date
 
         /// Creates a value from its fields.

@@ -5,9 +5,14 @@ import Foundation
 
 extension Petstore {
     /// Where a pet is in the sales process.
+    ///
+    /// - Remark: petstore.courier.yaml:69
     public enum PetStatus: Codable, Hashable, Sendable, RawRepresentable, CaseIterable, ParameterEncodable {
+        /// - Remark: petstore.courier.yaml:71
         case available
+        /// - Remark: petstore.courier.yaml:71
         case pending
+        /// - Remark: petstore.courier.yaml:71
         case sold
         /// A value this client does not know yet; it decodes instead of failing and encodes back unchanged.
         case unknown(String)
@@ -51,10 +56,16 @@ extension Petstore {
 
 extension Petstore {
     /// Size class, as an integer code.
+    ///
+    /// - Remark: petstore.courier.yaml:73
     public enum PetSize: Codable, Hashable, Sendable, RawRepresentable, CaseIterable, ParameterEncodable {
         /// Fits in a bag.
+        ///
+        /// - Remark: petstore.courier.yaml:77
         case small
+        /// - Remark: petstore.courier.yaml:78
         case medium
+        /// - Remark: petstore.courier.yaml:79
         case large
         /// A value this client does not know yet; it decodes instead of failing and encodes back unchanged.
         case unknown(Int)
@@ -97,10 +108,15 @@ extension Petstore {
 }
 
 extension Petstore {
+    /// - Remark: petstore.courier.yaml:81
     public struct NewPet: Codable, Sendable, FieldwiseEquatable {
+        /// - Remark: petstore.courier.yaml:82
         public var name: String
+        /// - Remark: petstore.courier.yaml:83
         public var tag: String?
+        /// - Remark: petstore.courier.yaml:84
         public var status: PetStatus
+        /// - Remark: petstore.courier.yaml:85
         public var birthday: Date?
 
         /// Creates a value from its fields.

@@ -90,6 +90,8 @@ extension Petstore {
     ]
 
     /// The 200 sample body of the "listPets" endpoint (`samples/pets.json`).
+    ///
+    /// - Remark: petstore.courier.yaml:140
     public static let listPetsSample: Data = Data(#"""
 [
   {"id": 1, "name": "Rex", "status": "available", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z", "photos": [], \#
@@ -101,12 +103,16 @@ extension Petstore {
 """#.utf8)
 
     /// The 503 sample body of the "listPets" endpoint (`samples/maintenance.json`).
+    ///
+    /// - Remark: petstore.courier.yaml:143
     public static let listPetsSample503: Data = Data(#"""
 {"code": "MAINTENANCE", "message": "Back in two minutes"}
 
 """#.utf8)
 
     /// The 200 sample body of the "getPet" endpoint (`samples/pet.json`).
+    ///
+    /// - Remark: petstore.courier.yaml:153
     public static let getPetSample: Data = Data(#"""
 {"id": 1, "name": "Rex", "status": "available", "owner_id": 7, "created_at": "2024-05-01T12:00:00Z", "photos": [], \#
 "vaccinated": true, "size": 3}
@@ -114,21 +120,29 @@ extension Petstore {
 """#.utf8)
 
     /// The 404 sample body of the "getPet" endpoint (`samples/pet-missing.json`).
+    ///
+    /// - Remark: petstore.courier.yaml:154
     public static let getPetSample404: Data = Data(#"""
 {"code": "NOT_FOUND", "message": "No pet with this ID"}
 
 """#.utf8)
 
     /// The 201 sample body of the "createPet" endpoint (`samples/pet.json`).
+    ///
+    /// - Remark: petstore.courier.yaml:165
     public static let createPetSample: Data = getPetSample
 
     /// The 422 sample body of the "createPet" endpoint (`samples/pet-invalid.json`).
+    ///
+    /// - Remark: petstore.courier.yaml:166
     public static let createPetSample422: Data = Data(#"""
 {"message": "The pet cannot be created", "problems": ["name must not be blank"]}
 
 """#.utf8)
 
     /// The 200 sample body of the "downloadPetDocument" endpoint (`samples/document.txt`).
+    ///
+    /// - Remark: petstore.courier.yaml:206
     public static let downloadPetDocumentSample: Data = Data(#"""
 Vaccination record of Rex
 =========================
@@ -145,6 +159,8 @@ Vaccination record of Rex
 """#.utf8)
 
     /// The 200 sample body of the "login" endpoint (`samples/tokens.json`).
+    ///
+    /// - Remark: petstore.courier.yaml:259
     public static let loginSample: Data = Data(#"""
 {"access_token": "sample-access-token", "refresh_token": "sample-refresh-token", "expires_in": 3600}
 

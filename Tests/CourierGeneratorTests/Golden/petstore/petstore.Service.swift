@@ -6,14 +6,22 @@ import Foundation
 /// A small pet store.
 ///
 /// Pets, their owners and their photos.
+///
+/// - Remark: petstore.courier.yaml:5
 public enum Petstore {
     /// Where the service runs; `production` is the spec's `baseURL`.
     public enum Environment: String, Sendable, CaseIterable {
         /// `https://petstore.example.com/v1`
+        ///
+        /// - Remark: petstore.courier.yaml:8
         case production = "production"
         /// `https://staging.petstore.example.com/v1`
+        ///
+        /// - Remark: petstore.courier.yaml:10
         case staging = "staging"
         /// `http://127.0.0.1:8080/v1`
+        ///
+        /// - Remark: petstore.courier.yaml:11
         case local = "local"
     }
 
@@ -71,8 +79,12 @@ extension Petstore {
     /// an `Authenticator` applies them.
     public enum AuthSchemes {
         /// `session`: a bearer token, refreshed with `refreshToken`.
+        ///
+        /// - Remark: petstore.courier.yaml:19
         public static let session: AuthSchemeName = "session"
         /// `apiKey`: an API key in the header `X-API-Key`.
+        ///
+        /// - Remark: petstore.courier.yaml:27
         public static let apiKey: AuthSchemeName = "apiKey"
 
         /// Every scheme, as `ServiceConfiguration.authSchemes`.
