@@ -5,16 +5,23 @@ import HTTPTypes
 ///
 /// Followed redirects never carry credentials to another origin: when the scheme, host or port
 /// changes, `Authorization`, `Proxy-Authorization`, `Cookie` and every field in
-/// ``PreparedRequest/credentialFields`` are dropped. A redirect that is not followed reaches the
-/// caller as the `3xx` response itself.
+/// ``PreparedRequest/credentialFields`` are dropped.
+///
+/// A redirect that is not followed (under ``refuse``, or a `3xx` without a `Location`) is an
+/// answer like any other, checked against the request's ``Request/acceptableStatus``: with the
+/// default (`200...299`) the call fails with a ``CourierError`` of kind ``CourierError/Kind/status``
+/// carrying the `3xx` (``CourierError/response``, its `Location` included); to receive the
+/// `3xx` as the response itself, add its status to the acceptable ones.
 ///
 /// ```swift
 /// var request = Petstore.downloadReport(id: 7)
-/// request.redirects = .refuse                 // hand me the 302, I'll decide
-/// service.redirects = .follow(upTo: 3)        // the service's default
+/// request.redirects = .refuse                                   // don't follow the 302…
+/// request.acceptableStatus = StatusAcceptance(200...299, extra: [302])  // …hand it to me
+/// service.redirects = .follow(upTo: 3)                          // the service's default
 /// ```
 public struct RedirectPolicy: Sendable, Hashable {
-    /// The most redirects one call follows; `0` follows none. One more fails the call with
+    /// The most redirects one call follows. `0` follows none (``refuse``: the `3xx` is the
+    /// answer); above `0`, one redirect more fails the call with
     /// ``TransportFailure/tooManyRedirects(_:)``.
     public var maximum: Int
 
@@ -26,7 +33,8 @@ public struct RedirectPolicy: Sendable, Hashable {
     /// Follows up to 10 redirects, as browsers roughly do.
     public static let follow = RedirectPolicy(maximum: 10)
 
-    /// Follows none: a `3xx` reaches the caller as a response.
+    /// Follows none: a `3xx` is a status error carrying it (kind ``CourierError/Kind/status``),
+    /// or the response itself when the request's ``Request/acceptableStatus`` accepts it.
     public static let refuse = RedirectPolicy(maximum: 0)
 
     /// Follows up to `maximum` redirects.

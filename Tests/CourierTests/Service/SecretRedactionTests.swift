@@ -149,7 +149,7 @@ struct SecretRedactionTests {
             // response body at trace, both scrubbed.
             let failure = try #require(handler.entries.first { $0.message.description.hasPrefix("🔥") })
             #expect(failure.message.description.contains("token=<redacted>"))
-            let response = try #require(handler.entries.first { $0.message.description.hasPrefix("✅ response of items") })
+            let response = try #require(handler.entries.first { $0.message.description.hasPrefix("🔥 response of items") })
             #expect(response.metadata["courier.body"]?.description.contains(#"X-Partner\":\"<redacted>"#) == true)
         }
     }

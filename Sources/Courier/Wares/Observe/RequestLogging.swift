@@ -3,16 +3,50 @@ import Logging
 
 /// Logs every call through the call's logger: a 🚀 line when it starts (method, redacted URL,
 /// endpoint), a ✅ line when it succeeds (status, duration, bytes, source) and a 🔥 line when it
-/// fails (the error's kind and reason, decoding failures included). At `trace` it adds the
-/// header fields and the bodies, cut after ``Configuration/bodyLimit`` bytes.
+/// fails (the error's kind and reason, decoding failures included; for a status, service or
+/// decoding error, the first 512 bytes of the response body, redacted). At `trace` it adds the
+/// request's header fields and body (a 🚀 line) and the response's (a ✅ line, or a 🔥 line when
+/// the call failed), bodies cut after ``Configuration/bodyLimit`` bytes, and, for a streamed
+/// answer, a 🌊 line per element read. Every line about a failed call's outcome starts with 🔥;
+/// the 🚀 lines are written before the outcome is known. A stream that fails after its connect
+/// succeeded (a dropped connection, an element that does not decode) adds no line: its connect
+/// was logged ✅, and each reconnect is logged as a call of its own.
 ///
-/// Nothing secret is printed at any level: `Authorization`, `Proxy-Authorization`, `Cookie`,
-/// `Set-Cookie` and every header, query item and JSON or form field whose name is in the
-/// service's ``ServiceConfiguration/redaction`` (the spec's `sensitive: true` names, the auth
-/// schemes' API-key names and the refresh endpoint's fields are added there) or in
-/// ``Configuration/sensitiveNames`` shows as `<redacted>`; and the values of the call's
-/// credentials and sensitive items are scrubbed from every line wherever they appear, under any
-/// name — in a URL the server echoes, inside a JSON string, in an error message.
+/// The cURL line (``Configuration/includesCurl``) is the request as sent: when the call's
+/// ``Authenticator`` will add credentials, it shows them where the scheme puts them, as
+/// `-H 'Authorization: <redacted>'` (bearer and basic), `-H '<key header>: <redacted>'` or
+/// `?<key item>=<redacted>`; without credentials it shows none.
+///
+/// What is redacted, on every line and its metadata:
+/// - **By name**, the value shows as `<redacted>`: header fields (request and response), query
+///   items (in URLs and the cURL line), JSON fields at any depth (the whole value, an object or
+///   list included), form fields and multipart text parts whose name is in the service's
+///   ``ServiceConfiguration/redaction`` (``Redaction/standard`` by default: `Authorization`,
+///   `Proxy-Authorization`, `Cookie`, `Set-Cookie`, tokens, keys, passwords, secrets, signatures;
+///   the spec's `sensitive: true` names and the API-key schemes' names are added) or in
+///   ``Configuration/sensitiveNames``. A body is read as JSON when its content type says `json`
+///   or it starts with `{` or `[`; in JSON that does not parse (cut short), only string values
+///   after a sensitive key are redacted.
+/// - **By value**, wherever it appears and under any name (a URL or header the server echoes, a
+///   JSON string, a path segment, an error message): the call's credentials (the values of
+///   `Authorization`, `Proxy-Authorization` and `Cookie`, and what the ``Authenticator`` or any
+///   ware registered with ``CallContext/registerSecrets(_:)``) and the values of the request's
+///   sensitive header fields, query items, JSON and form fields (bodies up to 64 KB): as sent,
+///   percent-encoded, percent-decoded, and with `/` written `\/`. Values shorter than four
+///   characters are redacted by name only.
+/// - **Never read**: file and stream bodies, and multipart file parts (their name, file name,
+///   type and size are shown); binary bodies show as their size.
+///
+/// What is printed as it is (control characters escaped):
+/// - path segments, unless they hold one of the call's secret values;
+/// - header fields, query items and body fields under names that are not sensitive (a custom
+///   `X-Session` field, an `id`), and a response's `Location` and other URLs in header values;
+/// - bodies that are neither JSON nor a form (text, XML, HTML, an SSE event's data that is not
+///   JSON), except for the call's secret values: at `trace` up to the body limit, on a failed
+///   call's 🔥 line up to 512 bytes, and a request body in the cURL line whole;
+/// - secrets the server returns that the call did not send, under names that are not sensitive
+///   (a new token in a `jwt` field);
+/// - a non-Courier error's type name.
 ///
 /// ```swift
 /// let client = try Client(service: Petstore.service(), wares: [RequestLogging()], logger: logger)
@@ -60,7 +94,7 @@ public struct RequestLogging: Ware {
         let secrets = CallSecrets(request: request, storage: context.storage, redaction: redaction)
         let call = "\(request.http.method.rawValue) \(redaction.redactedURL(of: request.http))"
         logger.log(level: configuration.startLevel, "\(secrets.scrub("🚀 \(call) (\(context.endpoint))"))", metadata: configuration.includesCurl
-            ? ["courier.curl": "\(secrets.scrub(redaction.curl(for: request)))"] : nil)
+            ? ["courier.curl": "\(secrets.scrub(redaction.curl(for: SentCredentials.showing(request, context: context))))"] : nil)
         if logger.logLevel <= configuration.bodyLevel {
             logger.log(level: configuration.bodyLevel, "🚀 request of \(context.endpoint)", metadata: [
                 "courier.headers": .array(redaction.redactedHeaderLines(request.http.headerFields).map { .string(secrets.scrub($0)) }),
@@ -72,7 +106,7 @@ public struct RequestLogging: Ware {
             logger.log(
                 level: configuration.successLevel,
                 "✅ \(response.status.code) \(response.status.phrase) \(context.endpoint) in \(milliseconds(context.elapsed)), \(response.body.length.map { "\($0) bytes" } ?? "a stream") from \(response.source)")
-            logResponse(response, redaction: redaction, secrets: secrets, logger: logger, context: context)
+            logResponse(response, failed: false, redaction: redaction, secrets: secrets, logger: logger, context: context)
             if request.streamConnection != nil, logger.logLevel <= configuration.bodyLevel {
                 response.watchStream(elementLog(redaction: redaction, secrets: secrets, logger: logger, endpoint: context.endpoint))
             }
@@ -81,7 +115,9 @@ public struct RequestLogging: Ware {
             logger.log(
                 level: configuration.failureLevel,
                 "\(secrets.scrub("🔥 \(context.endpoint) failed after \(milliseconds(context.elapsed)): \(error.kind): \(redactedMessage(error, redaction))"))")
-            if let response = error.response { logResponse(response, redaction: redaction, secrets: secrets, logger: logger, context: context) }
+            if let response = error.response {
+                logResponse(response, failed: true, redaction: redaction, secrets: secrets, logger: logger, context: context)
+            }
             throw error
         } catch {
             let kind = error is CancellationError ? "cancelled" : "\(type(of: error))"
@@ -98,9 +134,13 @@ public struct RequestLogging: Ware {
         return redaction
     }
 
-    private func logResponse(_ response: RawResponse, redaction: Redaction, secrets: CallSecrets, logger: Logger, context: CallContext) {
+    /// The response's header fields and body at the body level, marked like the call's outcome:
+    /// a failed call's response (a 500, a 200 that did not decode) is a 🔥 line, not a ✅ one.
+    private func logResponse(
+        _ response: RawResponse, failed: Bool, redaction: Redaction, secrets: CallSecrets, logger: Logger, context: CallContext
+    ) {
         guard logger.logLevel <= configuration.bodyLevel else { return }
-        logger.log(level: configuration.bodyLevel, "✅ response of \(context.endpoint)", metadata: [
+        logger.log(level: configuration.bodyLevel, "\(failed ? "🔥" : "✅") response of \(context.endpoint)", metadata: [
             "courier.headers": .array(redaction.redactedHeaderLines(response.http.headerFields).map { .string(secrets.scrub($0)) }),
             "courier.body": "\(secrets.scrub(redaction.redactedBody(response.body, contentType: response.http.headerFields[.contentType], limit: configuration.bodyLimit)))",
         ])
