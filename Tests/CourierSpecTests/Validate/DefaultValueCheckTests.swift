@@ -28,7 +28,7 @@ import Testing
             "10:20: error: the default `null` of field 'name' of model 'Pet' does not fit its type 'String': "
                 + "null fits only optional types (write 'String?')",
             "11:16: error: the default `42` of field 'id' of model 'Pet' does not fit its type 'UUID': "
-                + "expected a UUID such as 123E4567-E89B-12D3-A456-426614174000",
+                + "defaults are not supported for UUID fields; leave it out or make the field optional",
             "12:21: error: the default `\"0.5\"` of field 'ratio' of model 'Pet' does not fit its type 'Double': "
                 + "expected a number",
         ])
@@ -45,14 +45,35 @@ import Testing
                 good: Bool = true
                 status: Status = sold
                 level: Level = 2
-                links: { type: "[URL]", default: [https://x.example.com] }
                 scores: { type: "[String: Double]", default: { a: 1.5 } }
                 nick: String? = null
                 extra: { type: JSON, default: { any: [thing] } }
-                id: UUID = 123E4567-E89B-12D3-A456-426614174000
-                blob: Data = aGVsbG8=
                 tags: "[String] = [a, b]"
             """) == [])
+    }
+
+    /// The generator has no literal for these that cannot fail: the spec reports the default, so a
+    /// spec that loads cleanly also builds.
+    @Test func defaultsOfFoundationTypesAreNotSupported() {
+        #expect(diagnostics("""
+            service: A
+            models:
+              Pet:
+                id: UUID = 123E4567-E89B-12D3-A456-426614174000
+                blob: Data = aGVsbG8=
+                born: Date = 2024-01-01T00:00:00Z
+                links: { type: "[URL]", default: [https://x.example.com] }
+            """) == [
+            "4:16: error: the default `123E4567-E89B-12D3-A456-426614174000` of field 'id' of model 'Pet' does not fit "
+                + "its type 'UUID': defaults are not supported for UUID fields; leave it out or make the field optional",
+            "5:18: error: the default `aGVsbG8=` of field 'blob' of model 'Pet' does not fit its type 'Data': "
+                + "defaults are not supported for Data fields; leave it out or make the field optional",
+            "6:18: error: the default `2024-01-01T00:00:00Z` of field 'born' of model 'Pet' does not fit its type "
+                + "'Date': defaults are not supported for Date fields; leave it out or make the field optional",
+            "7:38: error: the default `[https://x.example.com]` of field 'links' of model 'Pet' does not fit its type "
+                + "'[URL]': item https://x.example.com: defaults are not supported for URL fields; leave it out or "
+                + "make the field optional",
+        ])
     }
 
     @Test func parameterDefaults() {
