@@ -96,6 +96,34 @@ enum SendingDocs {
         }
     }
 
+    struct Owned: Codable, Sendable { var id: Int64; var name: String; var createdAt: Date }
+
+    @Test func aServiceByHand() async throws {
+        let server = try TestServer()
+        server.route(.get, "/v1/owners/{owner}/pets") { _ in
+            .json(#"[{"id":1,"name":"Rex","created_at":"2024-05-01T12:00:00Z"}]"#)
+        }
+        server.start()
+        defer { server.stop() }
+        let service = ServiceConfiguration(
+            name: "Petstore",
+            baseURL: URL(string: "https://petstore.example.com/v1")!,
+            headers: [HeaderItem(name: "Accept", value: "application/json")],   // sent with every request
+            timeout: .seconds(30),
+            coding: JSONCoding(dateFormat: .iso8601, keyStrategy: .snakeCase),  // created_at ↔ createdAt
+            environments: ["staging": URL(string: "https://staging.petstore.example.com/v1")!]
+        )
+        let staging = try service.environment("staging")     // the same service at another base URL
+        var request = Request<[Owned]>(method: .get, path: "/owners/{owner}/pets", name: "ownerPets")
+        request.setPathParameter("owner", to: "ada/lovelace")  // one segment: /owners/ada%2Flovelace/pets
+        #expect(staging.baseURL.host == "staging.petstore.example.com")
+        let client = try Client(service: staging.with(baseURL: server.baseURL.appendingPathComponent("v1")))
+        let pets = try await client.send(request)
+        #expect(pets.map(\.name) == ["Rex"])
+        #expect(server.requests.first?.target == "/v1/owners/ada%2Flovelace/pets")
+        #expect(server.requests.first?.header("Accept") == "application/json")
+    }
+
     @Test func acceptingAStatus() async throws {
         try await withLoopback(routes: SendingDocs.routes) { _, client in
             var lookup = Petstore.getPet(id: 404)
