@@ -74,6 +74,7 @@ enum SendingDocs {
             #expect(response.value == pet)
             #expect(response.source == .network)
             #expect(response.metrics.end >= response.metrics.start)
+            #expect(response.metrics.duration.timeInterval >= 0)     // seconds, for metrics that take a TimeInterval
             #expect(raw.status == .ok)
             #expect(raw.data.map { String(decoding: $0, as: UTF8.self) } == #"{"id":7,"name":"Rex"}"#)
             _ = handle
