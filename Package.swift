@@ -211,12 +211,15 @@ let package = Package(
             name: "CourierTests",
             dependencies: [
                 "Courier", "CourierTesting", "CourierTestServer", "CacheCrashProbe", "PropertyChecking",
+                // The generated Petstore client: the documentation's examples run against it.
+                "PetstoreAPI",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "CourierTestingTests", dependencies: ["CourierTesting", "Courier"]),
+        // PetstoreAPI: the testing article's examples run against the generated client.
+        .testTarget(name: "CourierTestingTests", dependencies: ["CourierTesting", "Courier", "PetstoreAPI"]),
         .testTarget(name: "CourierStreamSamplesTests", dependencies: ["CourierStreamSamples"]),
         .testTarget(
             name: "CourierTelemetryTests",

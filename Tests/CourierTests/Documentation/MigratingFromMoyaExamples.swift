@@ -3,53 +3,25 @@ import CourierTestServer
 import CourierTesting
 import Foundation
 import HTTPTypes
+import PetstoreAPI
 import Testing
 
 // The examples of `Sources/Courier/Courier.docc/MigratingFromMoya.md`, run against the loopback
 // server (the stub examples against `StubTransport`, which is what they show). The article copies
 // the lines between each test's setup and its expectations verbatim (the documentation check finds
-// them here), so edit both together.
+// them here), so edit both together. They use the generated Petstore client, not a copy of it, so
+// the article shows what the generator really produces.
 
-/// What the plugin generates from the article's spec, hand-written: this test target links no
-/// generated client. Namespaced away from other tests' types.
+/// What the article's examples need besides the generated Petstore client (`PetstoreAPI`, which the
+/// plugin generates from `specs/petstore.courier.yaml`): the app's `signature` ware, a progress
+/// bar and a loopback server answering with the spec's own samples.
 enum MoyaDocs {
-    /// The generated namespace: models, the service configuration, factories and samples.
-    enum Petstore {
-        struct Pet: Codable, Sendable, Equatable {
-            var id: Int64
-            var name: String
-        }
-
-        static func service() -> ServiceConfiguration {
-            ServiceConfiguration(name: "Petstore", baseURL: URL(string: "https://petstore.example.com/v1") ?? URL(fileURLWithPath: "/"))
-        }
-
-        static func getPet(id: Int64) -> Request<Pet> {
-            var request = Request<Pet>(method: .get, path: "/pets/{id}", name: "getPet")
-            request.setPathParameter("id", to: id)
-            return request
-        }
-
-        static func uploadPhoto(id: Int64, body: Data) -> Request<Void> {
-            var request = Request<Void>(method: .post, path: "/pets/{id}/photo", name: "uploadPhoto")
-            request.setPathParameter("id", to: id)
-            request.body = .data(body, contentType: "image/png")
-            return request
-        }
-
-        static let samples: [String: EndpointSamples] = [
-            "getPet": EndpointSamples(endpoint: "getPet", method: .get, path: "/pets/{id}", responses: [
-                ResponseSample(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"id": 1, "name": "Rex"}"#.utf8)),
-                ResponseSample(status: 404, headers: ["Content-Type": "application/json"], body: Data(#"{"message": "No such pet"}"#.utf8)),
-            ]),
-        ]
-    }
-
-    /// The generated facade: one method per endpoint.
-    struct PetstoreClient: Sendable {
-        let client: Client
-        init(client: Client) { self.client = client }
-        func getPet(id: Int64) async throws -> Petstore.Pet { try await client.send(Petstore.getPet(id: id)) }
+    /// The app's ware for the endpoints whose spec entry names `signature` (`createPet`): the
+    /// generated `PetstoreClient` cannot be made without one.
+    static let signature = Middleware { request, _ in
+        var request = request
+        if let name = HTTPField.Name("X-Signature") { request.http.headerFields[name] = "signed" }
+        return .proceed(request)
     }
 
     /// A progress bar, as an app would have: it keeps the last fraction.
@@ -59,13 +31,15 @@ enum MoyaDocs {
         var fraction: Double { value.withLock { $0 } }
     }
 
-    /// `GET /pets/{id}` (404 for id 404) and `POST /pets/{id}/photo`.
+    /// `GET /pets/{id}` (the spec's 404 sample for id 404, else its pet sample, Rex) and
+    /// `POST /pets/{id}/photo`.
     static func server() throws -> TestServer {
         let server = try TestServer()
+        let json = [TestServer.Field(name: "Content-Type", value: "application/json")]
         server.route(.get, "/pets/{id}") { request in
             request.pathParameters["id"] == "404"
-                ? .json(#"{"message":"No such pet"}"#, status: 404)
-                : .json(#"{"id":\#(request.pathParameters["id"] ?? "0"),"name":"Rex"}"#)
+                ? TestServer.Response(status: 404, headers: json, body: Petstore.getPetSample404)
+                : TestServer.Response(status: 200, headers: json, body: Petstore.getPetSample)
         }
         server.route(.post, "/pets/{id}/photo") { _ in .status(204) }
         server.start()
@@ -75,8 +49,7 @@ enum MoyaDocs {
 
 @Suite("Documentation: Migrating from Moya")
 struct MigratingFromMoyaExamples {
-    typealias Petstore = MoyaDocs.Petstore
-    typealias PetstoreClient = MoyaDocs.PetstoreClient
+    let signature = MoyaDocs.signature
 
     @Test("a provider's request becomes a client's typed call")
     func typedCall() async throws {
@@ -84,23 +57,29 @@ struct MigratingFromMoyaExamples {
         defer { server.stop() }
         let service = Petstore.service().with(baseURL: server.baseURL)
         let client = try Client(service: service, wares: [RequestLogging()])
-        let petstore = PetstoreClient(client: client)
+        let petstore = PetstoreClient(client: client, namedWares: .init(signature: signature))
         let pet = try await petstore.getPet(id: 1)
-        #expect(pet == Petstore.Pet(id: 1, name: "Rex"))
+        #expect(pet.name == "Rex" && pet.ownerID == 7, "samples/pet.json")
     }
 
     @Test("a status Moya would filter is a thrown CourierError")
     func errors() async throws {
         let server = try MoyaDocs.server()
         defer { server.stop() }
-        let petstore = PetstoreClient(client: try Client(service: Petstore.service().with(baseURL: server.baseURL)))
+        let client = try Client(service: Petstore.service().with(baseURL: server.baseURL))
+        let petstore = PetstoreClient(client: client, namedWares: .init(signature: signature))
         var status: HTTPResponse.Status?
+        var message: String?
         do {
             _ = try await petstore.getPet(id: 404)
-        } catch let error as CourierError where error.kind == .status {
+        } catch let error as CourierError where error.kind == .serviceError {
             status = error.status
+            if case .apiError(let envelope)? = error.serviceError(as: Petstore.ServiceError.self)?.body {
+                message = envelope.message
+            }
         }
         #expect(status == .notFound)
+        #expect(message == "No pet with this ID", "samples/pet-missing.json, decoded as the spec's APIError")
     }
 
     @Test("plugins become wares")
@@ -120,7 +99,7 @@ struct MigratingFromMoyaExamples {
             return try result.get()
         }
         let client = try Client(service: service, wares: [userAgent, missingPets])
-        _ = try await PetstoreClient(client: client).getPet(id: 1)
+        _ = try await client.send(Petstore.getPet(id: 1))
         #expect(server.requests.first?.header("User-Agent") == "PetsApp/2.0")
     }
 
@@ -143,7 +122,8 @@ struct MigratingFromMoyaExamples {
     func stubs() async throws {
         let stub = StubTransport(samples: Petstore.samples, behavior: .delayed(by: .milliseconds(200)))
         stub.setBehavior(.status(404), for: "getPet")
-        let petstore = PetstoreClient(client: try Client(service: Petstore.service(), transport: stub))
+        let client = try Client(service: Petstore.service(), transport: stub)
+        let petstore = PetstoreClient(client: client, namedWares: .init(signature: signature))
         await #expect(throws: CourierError.self) { try await petstore.getPet(id: 1) }
         stub.setBehavior(nil, for: "getPet")
         #expect(try await petstore.getPet(id: 1).name == "Rex")

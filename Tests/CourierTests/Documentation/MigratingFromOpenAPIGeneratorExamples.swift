@@ -2,38 +2,25 @@ import Courier
 import CourierTestServer
 import Foundation
 import HTTPTypes
+import PetstoreAPI
 import Testing
 
 // The examples of `Sources/Courier/Courier.docc/MigratingFromOpenAPIGenerator.md`, run against the
 // loopback server. The article copies the lines between each test's setup and its expectations
-// verbatim (the documentation check finds them here), so edit both together.
+// verbatim (the documentation check finds them here), so edit both together. They use the
+// generated Petstore client, not a copy of it, so the article shows what the generator produces.
 
-/// What the plugin generates from the article's spec, hand-written (this test target links no
-/// generated client), and the article's ware and transport. Namespaced away from other tests' types.
+/// What the article's examples need besides the generated Petstore client (`PetstoreAPI`, which the
+/// plugin generates from `specs/petstore.courier.yaml`): the app's `signature` ware, the article's
+/// ware and transport, and a loopback server answering with the spec's own samples. Namespaced away
+/// from other tests' types.
 enum OpenAPIDocs {
-    /// The generated namespace: a model, the service configuration and a factory.
-    enum Petstore {
-        struct Pet: Codable, Sendable, Equatable {
-            var id: Int64
-            var name: String
-        }
-
-        static func service() -> ServiceConfiguration {
-            ServiceConfiguration(name: "Petstore", baseURL: URL(string: "https://petstore.example.com/v1") ?? URL(fileURLWithPath: "/"))
-        }
-
-        static func getPet(id: Int64) -> Request<Pet> {
-            var request = Request<Pet>(method: .get, path: "/pets/{id}", name: "getPet")
-            request.setPathParameter("id", to: id)
-            return request
-        }
-    }
-
-    /// The generated facade: one method per endpoint.
-    struct PetstoreClient: Sendable {
-        let client: Client
-        init(client: Client) { self.client = client }
-        func getPet(id: Int64) async throws -> Petstore.Pet { try await client.send(Petstore.getPet(id: id)) }
+    /// The app's ware for the endpoints whose spec entry names `signature` (`createPet`): the
+    /// generated `PetstoreClient` cannot be made without one.
+    static let signature = Middleware { request, _ in
+        var request = request
+        if let name = HTTPField.Name("X-Signature") { request.http.headerFields[name] = "signed" }
+        return .proceed(request)
     }
 
     /// The article's ware: what a ClientMiddleware that logs durations becomes.
@@ -62,14 +49,16 @@ enum OpenAPIDocs {
         subscript(endpoint: String) -> Int { counts.withLock { $0[endpoint] ?? 0 } }
     }
 
-    /// `GET /pets/{id}`: 404 for id 404, else Rex with an `ETag`.
+    /// `GET /pets/{id}`: the spec's 404 sample for id 404, else its pet sample (Rex) with an `ETag`.
     static func server() throws -> TestServer {
         let server = try TestServer()
+        let json = TestServer.Field(name: "Content-Type", value: "application/json")
         server.route(.get, "/pets/{id}") { request in
-            guard request.pathParameters["id"] != "404" else { return .json(#"{"message":"No such pet"}"#, status: 404) }
+            guard request.pathParameters["id"] != "404" else {
+                return TestServer.Response(status: 404, headers: [json], body: Petstore.getPetSample404)
+            }
             return TestServer.Response(
-                status: 200, headers: [.init(name: "Content-Type", value: "application/json"), .init(name: "ETag", value: "\"v1\"")],
-                body: Data(#"{"id":\#(request.pathParameters["id"] ?? "0"),"name":"Rex"}"#.utf8))
+                status: 200, headers: [json, .init(name: "ETag", value: "\"v1\"")], body: Petstore.getPetSample)
         }
         server.start()
         return server
@@ -78,8 +67,7 @@ enum OpenAPIDocs {
 
 @Suite("Documentation: Migrating from swift-openapi-generator")
 struct MigratingFromOpenAPIGeneratorExamples {
-    typealias Petstore = OpenAPIDocs.Petstore
-    typealias PetstoreClient = OpenAPIDocs.PetstoreClient
+    let signature = OpenAPIDocs.signature
     typealias Timing = OpenAPIDocs.Timing
     typealias CountingTransport = OpenAPIDocs.CountingTransport
 
@@ -91,7 +79,7 @@ struct MigratingFromOpenAPIGeneratorExamples {
         let counter = OpenAPIDocs.RequestCounter()
         let transport = CountingTransport(base: URLSessionTransport(), counter: counter)
         let client = try Client(service: service, transport: transport, wares: [Timing()])
-        let petstore = PetstoreClient(client: client)
+        let petstore = PetstoreClient(client: client, namedWares: .init(signature: signature))
         let pet = try await petstore.getPet(id: 1)
         #expect(pet.name == "Rex")
         #expect(counter["getPet"] == 1)
@@ -101,7 +89,8 @@ struct MigratingFromOpenAPIGeneratorExamples {
     func outputs() async throws {
         let server = try OpenAPIDocs.server()
         defer { server.stop() }
-        let petstore = PetstoreClient(client: try Client(service: Petstore.service().with(baseURL: server.baseURL)))
+        let client = try Client(service: Petstore.service().with(baseURL: server.baseURL))
+        let petstore = PetstoreClient(client: client, namedWares: .init(signature: signature))
         var missing = false
         do {
             let pet = try await petstore.getPet(id: 404)
