@@ -36,10 +36,12 @@ extension Client {
         // The wares' watches are told of each record once it decoded (locked: the sequence's
         // decode closure is shared by its iterators).
         let watchers = Locked(StreamWatchers(response.streamWatches, connection: 0))
-        return JSONTextSequence(body, maximumRecordSize: maximumRecordSize) { record in
+        var records = JSONTextSequence(body, maximumRecordSize: maximumRecordSize) { record in
             let value = try ElementDecoding.json(Value.self, from: record, decoder: decoder)
             watchers.withLock { $0.tell(record) }
             return value
         }
+        records.failed = { error in watchers.withLock { $0.fail(error) } }
+        return records
     }
 }

@@ -21,6 +21,9 @@ public struct JSONLines<Base: AsyncSequence, Value>: AsyncSequence where Base.El
     @usableFromInline let base: Base
     @usableFromInline let maximumLineSize: Int
     @usableFromInline let decode: @Sendable (Data) throws -> Value
+    /// Told of the error that ends the sequence (not of its clean end): how a client's stream tells
+    /// the wares' ``StreamWatch``es that its connection failed.
+    @usableFromInline var failed: (@Sendable (any Error) -> Void)?
 
     /// The lines of the body whose chunks `base` produces, each decoded by `decode`.
     ///
@@ -41,7 +44,9 @@ public struct JSONLines<Base: AsyncSequence, Value>: AsyncSequence where Base.El
     /// Starts reading the body.
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-        Iterator(reader: FrameReader(base.makeAsyncIterator(), framer: JSONLinesParser(maximumLineSize: maximumLineSize)), decode: decode)
+        var iterator = Iterator(reader: FrameReader(base.makeAsyncIterator(), framer: JSONLinesParser(maximumLineSize: maximumLineSize)), decode: decode)
+        iterator.failed = failed
+        return iterator
     }
 
     /// Reads one body's lines.
@@ -49,6 +54,7 @@ public struct JSONLines<Base: AsyncSequence, Value>: AsyncSequence where Base.El
         @usableFromInline var reader: FrameReader<Base.AsyncIterator, JSONLinesParser>
         @usableFromInline let decode: @Sendable (Data) throws -> Value
         @usableFromInline var done = false
+        @usableFromInline var failed: (@Sendable (any Error) -> Void)?
 
         @usableFromInline
         init(reader: FrameReader<Base.AsyncIterator, JSONLinesParser>, decode: @escaping @Sendable (Data) throws -> Value) {
@@ -64,8 +70,7 @@ public struct JSONLines<Base: AsyncSequence, Value>: AsyncSequence where Base.El
             do {
                 line = try await reader.next()
             } catch {
-                end()
-                throw error
+                throw fail(error)
             }
             guard let line else {
                 done = true
@@ -74,9 +79,16 @@ public struct JSONLines<Base: AsyncSequence, Value>: AsyncSequence where Base.El
             do {
                 return try decode(line)
             } catch {
-                end()
-                throw ElementDecoding.failure(error, type: Value.self, data: line, position: reader.framer.position)
+                throw fail(ElementDecoding.failure(error, type: Value.self, data: line, position: reader.framer.position))
             }
+        }
+
+        /// Ends the sequence, lets the body go, and tells `failed` of `error`, which it returns.
+        @inlinable
+        mutating func fail(_ error: any Error) -> any Error {
+            end()
+            failed?(error)
+            return error
         }
 
         /// Ends the sequence and lets the body go.

@@ -23,6 +23,9 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
     @usableFromInline let maximumRecordSize: Int
     @usableFromInline let truncatedRecords: TruncatedRecordHandling
     @usableFromInline let decode: @Sendable (Data) throws -> Value
+    /// Told of the error that ends the sequence (not of its clean end): how a client's stream tells
+    /// the wares' ``StreamWatch``es that its connection failed.
+    @usableFromInline var failed: (@Sendable (any Error) -> Void)?
 
     /// The records of the body whose chunks `base` produces, each decoded by `decode`.
     ///
@@ -45,9 +48,11 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
     /// Starts reading the body.
     @inlinable
     public func makeAsyncIterator() -> Iterator {
-        Iterator(
+        var iterator = Iterator(
             reader: FrameReader(base.makeAsyncIterator(), framer: JSONSequenceParser(maximumRecordSize: maximumRecordSize)),
             truncatedRecords: truncatedRecords, decode: decode)
+        iterator.failed = failed
+        return iterator
     }
 
     /// Reads one body's records.
@@ -56,6 +61,7 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
         @usableFromInline let truncatedRecords: TruncatedRecordHandling
         @usableFromInline let decode: @Sendable (Data) throws -> Value
         @usableFromInline var done = false
+        @usableFromInline var failed: (@Sendable (any Error) -> Void)?
 
         @usableFromInline
         init(
@@ -79,11 +85,9 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
                         report(error)
                         continue
                     }
-                    end()
-                    throw error
+                    throw fail(error)
                 } catch {
-                    end()
-                    throw error
+                    throw fail(error)
                 }
                 guard let record else {
                     done = true
@@ -92,11 +96,18 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
                 do {
                     return try decode(record)
                 } catch {
-                    end()
-                    throw ElementDecoding.failure(error, type: Value.self, data: record, position: reader.framer.position)
+                    throw fail(ElementDecoding.failure(error, type: Value.self, data: record, position: reader.framer.position))
                 }
             }
             return nil
+        }
+
+        /// Ends the sequence, lets the body go, and tells `failed` of `error`, which it returns.
+        @inlinable
+        mutating func fail(_ error: any Error) -> any Error {
+            end()
+            failed?(error)
+            return error
         }
 
         /// Ends the sequence and lets the body go.

@@ -86,11 +86,13 @@ extension Client {
         // The wares' watches are told of each line once it decoded (a class: the sequence's
         // decode closure is shared by its iterator).
         let watchers = Locked(StreamWatchers(response.streamWatches, connection: 0))
-        return JSONLines(body, maximumLineSize: maximumLineSize) { line in
+        var lines = JSONLines(body, maximumLineSize: maximumLineSize) { line in
             let value = try ElementDecoding.json(Value.self, from: line, decoder: decoder)
             watchers.withLock { $0.tell(line) }
             return value
         }
+        lines.failed = { error in watchers.withLock { $0.fail(error) } }
+        return lines
     }
 }
 
@@ -163,6 +165,8 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
                 do {
                     frame = try await connection!.next()
                 } catch {
+                    // The connection failed, whether the stream then reconnects or ends.
+                    watchers.fail(error)
                     noteConnectionState()
                     connection = nil
                     guard Self.isDrop(error) else {
@@ -188,7 +192,9 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
                     value = try stream.decode(frame.event, frame.data)
                 } catch {
                     end()
-                    throw ElementDecoding.failure(error, type: Value.self, data: frame.data, position: frame.position)
+                    let failure = ElementDecoding.failure(error, type: Value.self, data: frame.data, position: frame.position)
+                    watchers.fail(failure)
+                    throw failure
                 }
                 attempts = 0
                 watchers.tell(frame.data, event: frame.event, id: frame.id)

@@ -25,13 +25,45 @@ public struct StreamElementNote: Sendable {
     }
 }
 
-/// What a ware asks to be told of a streamed answer's elements, since it sees the connect but not
-/// what is read afterwards: a logging ware logs each element, a metrics ware counts them.
+/// How one connection of a streamed answer ended when it ended with an error, as a ware's
+/// ``StreamWatch`` is told of it.
+public struct StreamFailureNote: Sendable {
+    /// The connection that failed: 0 for the first, 1 for the first reconnect, and so on.
+    public var connection: Int
+    /// How many elements were read on that connection before it failed.
+    public var elements: Int
+    /// What ended it, as the reader was (or, for a server-sent event stream about to reconnect,
+    /// would have been) given it: a ``CourierError`` with a ``CourierError/Reason/transport(_:)``
+    /// reason for a dropped connection or the idle timeout, a
+    /// ``CourierError/Reason/stream(_:)`` one for an element that does not decode or is too large.
+    public var error: any Error
+
+    /// A note; the streams make these, tests of a ware's watch may too.
+    public init(connection: Int, elements: Int, error: any Error) {
+        self.connection = connection
+        self.elements = elements
+        self.error = error
+    }
+}
+
+/// What a ware asks to be told of a streamed answer, since it sees the connect but not what is
+/// read afterwards: a logging ware logs each element and a connection that fails, a metrics ware
+/// counts the elements.
 ///
 /// Add one to the response on its way back, when the request is a stream's connect
-/// (``PreparedRequest/streamConnection`` is set); the stream calls it for each element the caller
-/// reads on that connection, in order, on the reader's task, after the element was decoded
-/// (an element that fails to decode ends the stream unreported). Keep it short: the reader waits.
+/// (``PreparedRequest/streamConnection`` is set). The stream calls `element` for each element the
+/// caller reads on that connection, in order, on the reader's task, after the element was decoded
+/// (an element that fails to decode is not an element read: it is the connection's failure).
+/// Keep it short: the reader waits.
+///
+/// The stream calls `failure` at most once per connection, on the reader's task, when that
+/// connection ends with an error: a dropped connection, the idle timeout, an element that does
+/// not decode or is larger than the limit, a server-sent event stream's malformed event. A
+/// server-sent event stream that then reconnects has told the dropped connection's watches of
+/// it first; the reconnect is a call of its own, with watches of its own. It is not called when
+/// the connection ends cleanly (the end of the body, a terminator, a server's close that a
+/// server-sent event stream resumes from), nor when the caller ends the stream: breaking out of
+/// the loop, dropping the iterator, or cancelling the task (whatever error the read then throws).
 ///
 /// ```swift
 /// func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
@@ -43,11 +75,29 @@ public struct StreamElementNote: Sendable {
 /// }
 /// ```
 public struct StreamWatch: Sendable {
-    let element: @Sendable (StreamElementNote) -> Void
+    let element: (@Sendable (StreamElementNote) -> Void)?
+    let failure: (@Sendable (StreamFailureNote) -> Void)?
 
     /// A watch calling `element` for each element read.
     public init(element: @escaping @Sendable (StreamElementNote) -> Void) {
         self.element = element
+        self.failure = nil
+    }
+
+    /// A watch calling `element` for each element read, and `failure` once if the connection ends
+    /// with an error.
+    public init(
+        element: @escaping @Sendable (StreamElementNote) -> Void, failure: @escaping @Sendable (StreamFailureNote) -> Void
+    ) {
+        self.element = element
+        self.failure = failure
+    }
+
+    /// A watch calling `failure` once if the connection ends with an error, and told of nothing
+    /// else (no note is made for each element).
+    public init(failure: @escaping @Sendable (StreamFailureNote) -> Void) {
+        self.element = nil
+        self.failure = failure
     }
 }
 
@@ -110,14 +160,18 @@ extension Request {
     }
 }
 
-/// Tells a connection's watches of each element, counting the elements.
+/// Tells a connection's watches of each element, counting the elements, and of its failure.
 struct StreamWatchers: Sendable {
-    let watches: [StreamWatch]
+    let elementWatches: [@Sendable (StreamElementNote) -> Void]
+    let failureWatches: [@Sendable (StreamFailureNote) -> Void]
     let connection: Int
     private(set) var count = 0
+    /// Whether the failure was told already: a connection fails once.
+    private var failed = false
 
     init(_ watches: [StreamWatch], connection: Int) {
-        self.watches = watches
+        self.elementWatches = watches.compactMap(\.element)
+        self.failureWatches = watches.compactMap(\.failure)
         self.connection = connection
     }
 
@@ -125,8 +179,22 @@ struct StreamWatchers: Sendable {
     @inline(__always)
     mutating func tell(_ data: Data, event: String? = nil, id: String? = nil) {
         defer { count += 1 }
-        guard !watches.isEmpty else { return }
+        guard !elementWatches.isEmpty else { return }
         let note = StreamElementNote(index: count, connection: connection, data: data, event: event, id: id)
-        for watch in watches { watch.element(note) }
+        for watch in elementWatches { watch(note) }
+    }
+
+    /// Tells every watch that the connection ended with `error`, once, unless the caller ended
+    /// it (a cancelled task: what the read throws then is the caller's doing, not the stream's).
+    mutating func fail(_ error: any Error) {
+        guard !failed, !failureWatches.isEmpty, !Self.isCallersEnd(error) else { return }
+        failed = true
+        let note = StreamFailureNote(connection: connection, elements: count, error: error)
+        for watch in failureWatches { watch(note) }
+    }
+
+    /// Whether `error` is the caller's cancellation rather than a failure of the stream.
+    static func isCallersEnd(_ error: any Error) -> Bool {
+        Task.isCancelled || error is CancellationError
     }
 }

@@ -8,9 +8,12 @@ import Logging
 /// request's header fields and body (a 🚀 line) and the response's (a ✅ line, or a 🔥 line when
 /// the call failed), bodies cut after ``Configuration/bodyLimit`` bytes, and, for a streamed
 /// answer, a 🌊 line per element read. Every line about a failed call's outcome starts with 🔥;
-/// the 🚀 lines are written before the outcome is known. A stream that fails after its connect
-/// succeeded (a dropped connection, an element that does not decode) adds no line: its connect
-/// was logged ✅, and each reconnect is logged as a call of its own.
+/// the 🚀 lines are written before the outcome is known. A streamed answer whose connect
+/// succeeded (logged ✅) and whose connection then fails (a dropped connection, the idle timeout,
+/// an element that does not decode or is too large) adds a 🔥 line at the failure level:
+/// `🔥 <endpoint> stream failed after N elements (connection K): <kind>: <message>`, once per
+/// failed connection (a server-sent event stream's reconnect is logged as a call of its own); a
+/// stream that ends cleanly, or that the caller ends (a `break`, a cancelled task), adds none.
 ///
 /// The cURL line (``Configuration/includesCurl``) is the request as sent: when the call's
 /// ``Authenticator`` will add credentials, it shows them where the scheme puts them, as
@@ -107,8 +110,12 @@ public struct RequestLogging: Ware {
                 level: configuration.successLevel,
                 "✅ \(response.status.code) \(response.status.phrase) \(context.endpoint) in \(milliseconds(context.elapsed)), \(response.body.length.map { "\($0) bytes" } ?? "a stream") from \(response.source)")
             logResponse(response, failed: false, redaction: redaction, secrets: secrets, logger: logger, context: context)
-            if request.streamConnection != nil, logger.logLevel <= configuration.bodyLevel {
-                response.watchStream(elementLog(redaction: redaction, secrets: secrets, logger: logger, endpoint: context.endpoint))
+            if request.streamConnection != nil {
+                let failure = streamFailureLog(redaction: redaction, secrets: secrets, logger: logger, endpoint: context.endpoint)
+                // Each element is noted only when it is logged: otherwise the watch costs nothing per element.
+                response.watchStream(logger.logLevel <= configuration.bodyLevel
+                    ? StreamWatch(element: elementLog(redaction: redaction, secrets: secrets, logger: logger, endpoint: context.endpoint), failure: failure)
+                    : StreamWatch(failure: failure))
             }
             return response
         } catch let error as CourierError {
@@ -148,9 +155,11 @@ public struct RequestLogging: Ware {
 
     /// Logs each element of a streamed answer as it is read, at the body level, redacted like a
     /// body and cut at the body limit: one element at a time, so nothing of the stream is held.
-    private func elementLog(redaction: Redaction, secrets: CallSecrets, logger: Logger, endpoint: String) -> StreamWatch {
+    private func elementLog(
+        redaction: Redaction, secrets: CallSecrets, logger: Logger, endpoint: String
+    ) -> @Sendable (StreamElementNote) -> Void {
         let (level, limit) = (configuration.bodyLevel, configuration.bodyLimit)
-        return StreamWatch { note in
+        return { note in
             var line = "🌊 \(endpoint) element \(note.index)"
             if note.connection > 0 { line += " (reconnect \(note.connection))" }
             if let event = note.event { line += " event \(Redaction.escapingControlCharacters(event))" }
@@ -158,6 +167,21 @@ public struct RequestLogging: Ware {
             logger.log(level: level, "\(secrets.scrub(line))", metadata: [
                 "courier.element": "\(secrets.scrub(redaction.redactedBody(note.data, contentType: nil, limit: limit)))",
             ])
+        }
+    }
+
+    /// Logs a streamed answer's connection that failed after its connect was logged ✅, as a 🔥
+    /// line redacted and scrubbed like the call's own failure line.
+    private func streamFailureLog(
+        redaction: Redaction, secrets: CallSecrets, logger: Logger, endpoint: String
+    ) -> @Sendable (StreamFailureNote) -> Void {
+        let level = configuration.failureLevel
+        return { [self] note in
+            let reason = (note.error as? CourierError).map { "\($0.kind): \(redactedMessage($0, redaction))" } ?? "\(type(of: note.error))"
+            let elements = note.elements == 1 ? "1 element" : "\(note.elements) elements"
+            logger.log(
+                level: level,
+                "\(secrets.scrub("🔥 \(endpoint) stream failed after \(elements) (connection \(note.connection)): \(reason)"))")
         }
     }
 
