@@ -2,37 +2,19 @@ import Courier
 import CourierTestServer
 import Foundation
 import HTTPTypes
+import PetstoreAPI
 import Testing
 
 // The examples of `Sources/Courier/Courier.docc/SendingRequests.md`, run against the loopback
 // server. The article copies the lines between the setup and the expectations verbatim (the
 // documentation check finds them here), so edit both together.
 
-/// The article's model and hand-written factories, namespaced away from other tests' types.
+/// The article's loopback routes and the app's own event. The requests are the generated Petstore
+/// client's (`PetstoreAPI`, from `specs/petstore.courier.yaml`), not a copy of it.
 enum SendingDocs {
-    struct Pet: Codable, Sendable, Equatable { var id: Int64; var name: String }
-
-    /// What a generated factory looks like: a function returning a typed `Request`.
-    enum Petstore {
-        static func getPet(id: Int64) -> Request<Pet> {
-            var request = Request<Pet>(method: .get, path: "/pets/{id}", name: "getPet")
-            request.setPathParameter("id", to: id)
-            return request
-        }
-        static func listPets(page: Int = 1) -> Request<[Pet]> {
-            var request = Request<[Pet]>(method: .get, path: "/pets", name: "listPets")
-            request.addQuery("page", page)
-            return request
-        }
-    }
-
-    /// The backend's error body, as a spec's `errors:` would declare it.
-    struct Envelope: Decodable, Sendable { var code: String; var message: String }
-
-    /// A service error of the kind generated clients declare (`Petstore.ServiceError`).
-    struct PetstoreError: ServiceFailure {
-        var envelope: Envelope
-        var response: RawResponse
+    /// A pet as the Petstore's JSON has it (the fields `Petstore.Pet` requires).
+    static func pet(_ id: Int, _ name: String) -> String {
+        #"{"id":\#(id),"name":"\#(name)","owner_id":7,"created_at":"2024-05-01T12:00:00Z"}"#
     }
 
     /// An event of the app's own.
@@ -42,12 +24,12 @@ enum SendingDocs {
         server.route(.get, "/pets/{id}") { request in
             request.pathParameters["id"] == "404"
                 ? .json(#"{"code":"NOT_FOUND","message":"no such pet"}"#, status: 404)
-                : .json(#"{"id":\#(request.pathParameters["id"] ?? "0"),"name":"Rex"}"#)
+                : .json(pet(Int(request.pathParameters["id"] ?? "") ?? 0, "Rex"))
         }
         server.route(.get, "/pets") { request in
             switch request.queryValues("page").first {
-            case "1": .json(#"[{"id":1,"name":"Rex"},{"id":2,"name":"Tom"}]"#)
-            case "2": .json(#"[{"id":3,"name":"Kit"}]"#)
+            case "1", nil: .json("[\(pet(1, "Rex")),\(pet(2, "Tom"))]")
+            case "2": .json("[\(pet(3, "Kit"))]")
             default: .json("[]")
             }
         }
@@ -57,9 +39,6 @@ enum SendingDocs {
 }
 
 @Suite struct SendingRequestsExamples {
-    typealias Pet = SendingDocs.Pet
-    typealias Petstore = SendingDocs.Petstore
-
     @Test func callStyles() async throws {
         try await withLoopback(routes: SendingDocs.routes) { server, client in
             let request = Petstore.getPet(id: 7)
@@ -70,13 +49,13 @@ enum SendingDocs {
                 print(result)
             }
             print(response.http.status, response.source, response.metrics.duration, raw.bodyExcerpt)
-            #expect(pet == Pet(id: 7, name: "Rex"))
+            #expect(pet.id == 7 && pet.name == "Rex")
             #expect(response.value == pet)
             #expect(response.source == .network)
             #expect(response.metrics.end >= response.metrics.start)
             #expect(response.metrics.duration.timeInterval >= 0)     // seconds, for metrics that take a TimeInterval
             #expect(raw.status == .ok)
-            #expect(raw.data.map { String(decoding: $0, as: UTF8.self) } == #"{"id":7,"name":"Rex"}"#)
+            #expect(raw.data.map { String(decoding: $0, as: UTF8.self) } == SendingDocs.pet(7, "Rex"))
             _ = handle
             try await waitUntil { server.requests.count == 4 }
         }
@@ -84,7 +63,7 @@ enum SendingDocs {
 
     @Test func byHand() async throws {
         try await withLoopback(routes: SendingDocs.routes) { server, client in
-            var request = Request<[Pet]>(method: .get, path: "/pets", name: "listPets")
+            var request = Request<[Petstore.Pet]>(method: .get, path: "/pets", name: "listPets")
             request.addQuery("page", 2)
             request.addQuery("tag", ["cat", "dog"])         // tag=cat&tag=dog
             request.addQuery("status", nil as String?)      // left out
@@ -158,28 +137,26 @@ enum SendingDocs {
     @Test func serviceErrors() async throws {
         var shown: [String] = []
         func show(_ text: String) { shown.append(text) }
-        try await withLoopback(routes: SendingDocs.routes, service: { service in
-            service.errorMapping = ErrorMapping { response, failed, decoder in
-                guard failed, let body = response.data, let envelope = try? decoder.decode(SendingDocs.Envelope.self, from: body) else {
-                    return ErrorMapping.Outcome()
-                }
-                return ErrorMapping.Outcome(error: SendingDocs.PetstoreError(envelope: envelope, response: response))
+        let server = try TestServer()
+        SendingDocs.routes(server)
+        server.start()
+        defer { server.stop() }
+        let client = try Client(service: Petstore.service().with(baseURL: server.baseURL))
+        do {
+            _ = try await client.send(Petstore.getPet(id: 404))
+        } catch let error as CourierError where error.kind == .serviceError {
+            if case .apiError(let envelope)? = error.serviceError(as: Petstore.ServiceError.self)?.body {
+                show("\(envelope.code): \(envelope.message)")   // NOT_FOUND: no such pet
             }
-        }) { _, client in
-            do {
-                _ = try await client.send(Petstore.getPet(id: 404))
-            } catch let error as CourierError where error.kind == .serviceError {
-                if let failure = error.serviceError(as: SendingDocs.PetstoreError.self) {
-                    show("\(failure.envelope.code): \(failure.envelope.message)")   // NOT_FOUND: no such pet
-                }
-            }
-            #expect(shown == ["NOT_FOUND: no such pet"])
         }
+        #expect(shown == ["NOT_FOUND: no such pet"])
     }
 
     @Test func pages() async throws {
         try await withLoopback(routes: SendingDocs.routes) { server, client in
-            let pages = Pages(client: client, first: Petstore.listPets(page: 1), style: .pageNumber(parameter: "page"),
+            var first = Request<[Petstore.Pet]>(method: .get, path: "/pets", name: "listPets")
+            first.addQuery("page", 1)
+            let pages = Pages(client: client, first: first, style: .pageNumber(parameter: "page"),
                               maxPages: 10, stopsAtEmptyPage: true) { pets in pets }
             var names: [String] = []
             for try await page in pages {
