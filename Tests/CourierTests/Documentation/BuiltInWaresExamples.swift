@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import InMemoryLogging
 import Logging
+import PetstoreAPI
 import Testing
 
 // The examples of `Sources/Courier/Courier.docc/BuiltInWares.md`, run against the loopback
@@ -11,17 +12,6 @@ import Testing
 
 /// The article's types, namespaced away from other tests' types.
 enum BuiltInDocs {
-    /// What the token endpoint answers.
-    struct TokenPair: Decodable, Sendable { var accessToken: String; var refreshToken: String? }
-
-    /// The refresh endpoint, as a generated factory would build it.
-    static func refresh(token: String) -> Request<TokenPair> {
-        var request = Request<TokenPair>(method: .post, path: "/auth/refresh", name: "refreshToken")
-        request.body = .json(["refresh_token": token])
-        request.authentication = .none
-        return request
-    }
-
     /// A reachability source the test sets.
     final class Switch: ReachabilitySource {
         let state = Locked2(ReachabilityStatus.online)
@@ -43,7 +33,7 @@ enum BuiltInDocs {
 @Suite struct BuiltInWaresExamples {
     @Test func authentication() async throws {
         try await withLoopback(routes: { server in
-            server.route(.post, "/auth/refresh") { _ in .json(#"{"accessToken":"fresh","refreshToken":"r2"}"#) }
+            server.route(.post, "/auth/refresh") { _ in .json(#"{"access_token":"fresh","refresh_token":"r2","expires_in":3600}"#) }
             server.route(.get, "/me") { request in
                 request.header("Authorization") == "Bearer fresh" ? .json(#"{"name":"ada"}"#) : .status(401)
             }
@@ -53,7 +43,7 @@ enum BuiltInDocs {
             var service = loopback.service
             service.authSchemes = [
                 AuthScheme(name: "session", kind: .bearer, refresh: TokenRefresh(
-                    request: { refreshToken in BuiltInDocs.refresh(token: refreshToken) },
+                    request: { refreshToken in Petstore.refreshToken(refreshToken: refreshToken) },
                     read: { TokenGrant(accessToken: $0.accessToken, refreshToken: $0.refreshToken) })),
                 AuthScheme(name: "password", kind: .basic),
                 AuthScheme(name: "partnerKey", kind: .apiKeyHeader("X-API-Key")),
