@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import InMemoryLogging
 import Logging
+import PetstoreAPI
 import Testing
 
 // The examples of `Sources/Courier/Courier.docc/WritingAWare.md`, run against the loopback
@@ -84,18 +85,13 @@ enum WareDocs {
         return .proceed(request)
     }
 
-    /// What the token endpoint answers.
-    struct Tokens: Decodable, Sendable { var accessToken: String }
-
-    /// A request built by hand, as a generated factory would build it.
-    static func refresh() -> Request<Tokens> { Request(method: .post, path: "/auth/refresh", name: "refresh") }
-
     /// Fetches a token when the server says `401`, then sends the request again with it.
     struct RefreshingAuth: Ware {
+        let refreshToken: String
         var position: WarePosition { .authentication }
         func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
             do { return try await next(request, context) } catch let error as CourierError where error.status == .unauthorized {
-                let tokens = try await context.send(WareDocs.refresh(), from: self, skipping: [RequestID.self])
+                let tokens = try await context.send(Petstore.refreshToken(refreshToken: refreshToken), from: self, skipping: [RequestID.self])
                 var request = request
                 request.http.headerFields[.authorization] = "Bearer \(tokens.accessToken)"
                 return try await next(request, context)
@@ -202,12 +198,14 @@ extension Request {
     @Test func sideRequest() async throws {
         try await withLoopback(routes: { server in
             server.route(.post, "/auth/refresh") { request in
-                .json(request.header("X-Request-ID") == nil ? #"{"accessToken":"new"}"# : #"{"accessToken":"stamped"}"#)
+                .json(request.header("X-Request-ID") == nil
+                    ? #"{"access_token":"new","refresh_token":"r2","expires_in":3600}"#
+                    : #"{"access_token":"stamped","refresh_token":"r2","expires_in":3600}"#)
             }
             server.route(.get, "/me") { request in
                 request.header("Authorization") == "Bearer new" ? .json(#"{"name":"ada"}"#) : .status(401)
             }
-        }, wares: [WareDocs.RefreshingAuth(), WareDocs.RequestID()]) { server, client in
+        }, wares: [WareDocs.RefreshingAuth(refreshToken: "r1"), WareDocs.RequestID()]) { server, client in
             let me = try await client.send(Request<[String: String]>(method: .get, path: "/me"))
             #expect(me == ["name": "ada"])
             #expect(server.requests.map(\.path) == ["/me", "/auth/refresh", "/me"])
