@@ -57,10 +57,19 @@ struct RequestLoggingStreamFailureTests {
             let events = client.serverSentEvents(Request(method: .get, path: "/events", name: "watchEvents"), of: Chunk.self, terminator: "[DONE]")
             for try await chunk in events { seen.append(chunk.value.text) }
             #expect(seen == ["a", "b"])
-            #expect(server.requestCount == 2)
+            // Each dropped connection logs one 🔥 line naming it; the last, which ends cleanly,
+            // none. Usually one connection drops; on a loaded machine the reader may not have
+            // taken the first event before the drop (a failed body's buffer is not delivered, see
+            // ByteChannel.finish), so the stream reconnects without Last-Event-ID and drops again.
+            let connections = server.requestCount
+            #expect(connections >= 2)
             let failures = streamFailures(handler)
-            #expect(failures.count == 1, "\(failures)")
-            #expect(failures.first?.hasPrefix("🔥 watchEvents stream failed after 1 element (connection 0): transport: ") == true, "\(failures)")
+            #expect(failures.count == connections - 1, "\(failures)")
+            for (index, line) in failures.enumerated() {
+                #expect(line.hasPrefix("🔥 watchEvents stream failed after "), "\(line)")
+                #expect(line.contains("(connection \(index)): transport: "), "\(line)")
+            }
+            #expect(failures.last?.contains("failed after 1 element (connection \(connections - 2))") == true, "\(failures)")
         }
     }
 
