@@ -84,6 +84,7 @@ extension ErrorEnvelopeRender: MustacheParent {
         case "statusEvents": statusEvents
         case "headerEvents": headerEvents
         case "codeProperty": codeProperty
+        case "source": source
         case "codeOptional": codeOptional
         default: nil
         }
@@ -97,6 +98,18 @@ extension StatusBodyRender: MustacheParent {
         case "status": status
         case "caseName": caseName
         case "modelType": modelType
+        case "source": source
+        default: nil
+        }
+    }
+}
+
+extension ServiceEventCaseRender: MustacheParent {
+    /// The value of the template key `named`.
+    public func child(named: String) -> Any? {
+        switch named {
+        case "name": name
+        case "source": source
         default: nil
         }
     }

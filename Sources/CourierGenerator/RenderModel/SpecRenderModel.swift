@@ -178,7 +178,7 @@ public struct ErrorEnvelopeRender: Sendable, Hashable {
     /// Every `ServiceError.Body` case (default first).
     public var bodies: [StatusBodyRender]
     /// The `Event` cases, in file order.
-    public var eventCases: [String]
+    public var eventCases: [ServiceEventCaseRender]
     /// Code → event case, matched on ``codeProperty``.
     public var codeEvents: [MatchRender]
     /// Status → event case.
@@ -189,11 +189,14 @@ public struct ErrorEnvelopeRender: Sendable, Hashable {
     public var codeProperty: String
     /// Whether that property is optional.
     public var codeOptional: Bool
+    /// Where the spec's `errors.model` is (`petstore.courier.yaml:42`), for the `- Remark:` of the
+    /// envelope's declarations; empty when unknown.
+    public var source: [String] = []
 
     /// Creates an envelope.
     public init(
         modelType: String, codeFieldLiteral: [String], defaultCase: String, statusBodies: [StatusBodyRender],
-        eventCases: [String], codeEvents: [MatchRender], statusEvents: [MatchRender], headerEvents: [MatchRender],
+        eventCases: [ServiceEventCaseRender], codeEvents: [MatchRender], statusEvents: [MatchRender], headerEvents: [MatchRender],
         codeProperty: String, codeOptional: Bool
     ) {
         self.modelType = modelType
@@ -218,6 +221,16 @@ public struct StatusBodyRender: Sendable, Hashable {
     public var caseName: String
     /// The model, as spelled inside the namespace.
     public var modelType: String
+    /// Where the spec names this status's model (or the default model), for the case's `- Remark:`.
+    public var source: [String] = []
+}
+
+/// One case of the service's `Event` enum (the spec's `errors:` events).
+public struct ServiceEventCaseRender: Sendable, Hashable {
+    /// The case name.
+    public var name: String
+    /// Where the spec first names the event (`petstore.courier.yaml:42`), for the case's `- Remark:`.
+    public var source: [String]
 }
 
 /// What raises one event: a code literal, a status, or a header name literal.

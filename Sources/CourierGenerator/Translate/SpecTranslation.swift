@@ -132,17 +132,20 @@ struct SpecTranslation {
         for entry in envelope.statuses {
             guard let type = speller.local(.named(entry.value.value)) else { continue }
             statusBodies.append(StatusBodyRender(
-                status: entry.value.name, caseName: cases.claim(SwiftIdentifier.member("status \(entry.value.name)")), modelType: type))
+                status: entry.value.name, caseName: cases.claim(SwiftIdentifier.member("status \(entry.value.name)")), modelType: type,
+                source: Self.source(entry.location)))
         }
-        var eventCases: [String] = []
-        func eventCase(_ name: String) -> String {
-            let identifier = SwiftIdentifier.member(name)
-            if !eventCases.contains(identifier) { eventCases.append(identifier) }
+        var eventCases: [ServiceEventCaseRender] = []
+        func eventCase(_ event: Located<NamedValue>) -> String {
+            let identifier = SwiftIdentifier.member(event.value.value)
+            if !eventCases.contains(where: { $0.name == identifier }) {
+                eventCases.append(ServiceEventCaseRender(name: identifier, source: Self.source(event.location)))
+            }
             return identifier
         }
-        let codeEvents = envelope.events.map { MatchRender(match: SwiftLiteral.string($0.value.name), caseName: eventCase($0.value.value)) }
-        let statusEvents = envelope.statusEvents.map { MatchRender(match: $0.value.name, caseName: eventCase($0.value.value)) }
-        let headerEvents = envelope.headerEvents.map { MatchRender(match: SwiftLiteral.string($0.value.name), caseName: eventCase($0.value.value)) }
+        let codeEvents = envelope.events.map { MatchRender(match: SwiftLiteral.string($0.value.name), caseName: eventCase($0)) }
+        let statusEvents = envelope.statusEvents.map { MatchRender(match: $0.value.name, caseName: eventCase($0)) }
+        let headerEvents = envelope.headerEvents.map { MatchRender(match: SwiftLiteral.string($0.value.name), caseName: eventCase($0)) }
         var codeProperty = ""
         var codeOptional = false
         if let codeField = envelope.codeField, !codeEvents.isEmpty,
@@ -155,12 +158,15 @@ struct SpecTranslation {
                 "`errors.events` match codes, so `errors.codeField` must name a field of '\(envelope.model.value)' declared in this file",
                 at: envelope.model.location)
         }
-        return [ErrorEnvelopeRender(
+        var render = ErrorEnvelopeRender(
             modelType: modelType,
             codeFieldLiteral: envelope.codeField.map { [SwiftLiteral.string($0.value)] } ?? [],
             defaultCase: defaultCase, statusBodies: statusBodies, eventCases: eventCases,
             codeEvents: codeProperty.isEmpty ? [] : codeEvents, statusEvents: statusEvents, headerEvents: headerEvents,
-            codeProperty: codeProperty, codeOptional: codeOptional)]
+            codeProperty: codeProperty, codeOptional: codeOptional)
+        render.source = Self.source(envelope.model.location)
+        render.bodies[0].source = render.source
+        return [render]
     }
 
     /// A short explanation of a file error, without Foundation's long user-info dump.

@@ -65,6 +65,11 @@ import Testing
         let endpoints = Set(spec.endpoints.map { Self.member($0.name.value) })
         #expect(factories == endpoints)
         #expect(methods == endpoints)
+        if let errors = spec.errors {
+            #expect(Self.envelopeDeclarations.isSubset(of: Set(remarks.map(\.name))))
+            let events = Set((errors.events + errors.statusEvents + errors.headerEvents).map { Self.member($0.value.value) })
+            #expect(events.isSubset(of: Set(remarks.filter { $0.kind == .enumCase }.map(\.name))))
+        }
     }
 
     /// One `- Remark:` and the declaration under it.
@@ -145,6 +150,9 @@ import Testing
         return nil
     }
 
+    /// What the spec's `errors:` generates besides its body and event cases.
+    static let envelopeDeclarations: Set<String> = ["ErrorEnvelope", "Event", "ServiceError", "errorMapping"]
+
     /// A key spelled as the member it becomes, without backticks (`default`).
     static func member(_ key: String) -> String {
         SwiftIdentifier.plain(SwiftIdentifier.member(key))
@@ -180,6 +188,12 @@ import Testing
     /// comment names.
     static func line(_ line: String, names remark: Remark) -> Bool {
         if remark.kind == .enumCase, remark.name == "production" { return line.hasPrefix("baseURL:") }
+        // The error envelope's declarations come from `errors.model`; a per-status body case
+        // (`status422`) from its status in `errors.statuses`.
+        if Self.envelopeDeclarations.contains(remark.name) { return line.trimmingCharacters(in: .whitespaces).hasPrefix("model:") }
+        if remark.kind == .enumCase, remark.name.hasPrefix("status"), let code = Int(remark.name.dropFirst("status".count)) {
+            return line.contains("\(code):")
+        }
         if remark.kind == .staticProperty, remark.name.contains("Sample") {
             let file = remark.docs.joined().split(separator: "`").dropFirst().first.map(String.init) ?? "?"
             return line.contains(file)

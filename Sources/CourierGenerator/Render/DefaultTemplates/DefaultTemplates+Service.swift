@@ -123,6 +123,10 @@ extension {{namespace}} {
 
 extension {{namespace}} {
     /// The backend's error envelope: what error bodies decode to.
+    {{#source}}
+    ///
+    /// - Remark: {{{.}}}
+    {{/source}}
     public enum ErrorEnvelope {
         /// The model error bodies decode to.
         public typealias Model = {{modelType}}
@@ -134,10 +138,18 @@ extension {{namespace}} {
 
     /// What the service tells the app through its error codes, statuses and header fields;
     /// published to the subscriptions of `client.events()`.
+    {{#source}}
+    ///
+    /// - Remark: {{{.}}}
+    {{/source}}
     public enum Event: ServiceEvent, Hashable {
         {{#eventCases}}
-        /// The `{{.}}` event of the spec's `errors:`.
-        case {{.}}
+        /// The `{{name}}` event of the spec's `errors:`.
+        {{#source}}
+        ///
+        /// - Remark: {{{.}}}
+        {{/source}}
+        case {{name}}
         {{/eventCases}}
     }
 
@@ -145,11 +157,19 @@ extension {{namespace}} {
     /// client reports it inside a `CourierError` of kind `.serviceError` that names the call:
     /// `catch let error as CourierError`, then `error.serviceError(as: {{namespace}}.ServiceError.self)`.
     /// App code and tests may create, throw and catch it on its own.
+    {{#source}}
+    ///
+    /// - Remark: {{{.}}}
+    {{/source}}
     public struct ServiceError: ServiceFailure, CustomStringConvertible {
         /// The decoded envelope, by the model its status uses.
         public enum Body: Sendable {
             {{#bodies}}
             /// A `{{modelType}}` body.
+            {{#source}}
+            ///
+            /// - Remark: {{{.}}}
+            {{/source}}
             case {{caseName}}({{modelType}})
             {{/bodies}}
         }
@@ -175,6 +195,10 @@ extension {{namespace}} {
     }
 
     /// Reads ``ServiceError``s and ``Event``s from responses; `service()` hands it to the client.
+    {{#source}}
+    ///
+    /// - Remark: {{{.}}}
+    {{/source}}
     public static let errorMapping = ErrorMapping { response, failed, decoder in
         var events: [any ServiceEvent] = []
         {{#statusEvents}}

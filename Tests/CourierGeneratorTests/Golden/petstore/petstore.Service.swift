@@ -110,6 +110,8 @@ extension Petstore {
 
 extension Petstore {
     /// The backend's error envelope: what error bodies decode to.
+    ///
+    /// - Remark: petstore.courier.yaml:31
     public enum ErrorEnvelope {
         /// The model error bodies decode to.
         public typealias Model = APIError
@@ -119,12 +121,20 @@ extension Petstore {
 
     /// What the service tells the app through its error codes, statuses and header fields;
     /// published to the subscriptions of `client.events()`.
+    ///
+    /// - Remark: petstore.courier.yaml:31
     public enum Event: ServiceEvent, Hashable {
         /// The `maintenanceMode` event of the spec's `errors:`.
+        ///
+        /// - Remark: petstore.courier.yaml:35
         case maintenanceMode
         /// The `obsoleteVersion` event of the spec's `errors:`.
+        ///
+        /// - Remark: petstore.courier.yaml:36
         case obsoleteVersion
         /// The `serviceUnavailable` event of the spec's `errors:`.
+        ///
+        /// - Remark: petstore.courier.yaml:37
         case serviceUnavailable
     }
 
@@ -132,12 +142,18 @@ extension Petstore {
     /// client reports it inside a `CourierError` of kind `.serviceError` that names the call:
     /// `catch let error as CourierError`, then `error.serviceError(as: Petstore.ServiceError.self)`.
     /// App code and tests may create, throw and catch it on its own.
+    ///
+    /// - Remark: petstore.courier.yaml:31
     public struct ServiceError: ServiceFailure, CustomStringConvertible {
         /// The decoded envelope, by the model its status uses.
         public enum Body: Sendable {
             /// A `APIError` body.
+            ///
+            /// - Remark: petstore.courier.yaml:31
             case apiError(APIError)
             /// A `ValidationError` body.
+            ///
+            /// - Remark: petstore.courier.yaml:33
             case status422(ValidationError)
         }
 
@@ -162,6 +178,8 @@ extension Petstore {
     }
 
     /// Reads ``ServiceError``s and ``Event``s from responses; `service()` hands it to the client.
+    ///
+    /// - Remark: petstore.courier.yaml:31
     public static let errorMapping = ErrorMapping { response, failed, decoder in
         var events: [any ServiceEvent] = []
         if response.status.code == 503 { events.append(Event.serviceUnavailable) }
