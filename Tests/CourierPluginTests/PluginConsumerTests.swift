@@ -144,7 +144,7 @@ private struct ConsumerPackage {
 
 /// Runs a process to its end on a Dispatch thread, so that the wait (a build takes half a minute)
 /// holds no thread of the two-thread cooperative pool the other tests run on.
-private func runProcess(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+func runProcess(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
     try await withCheckedThrowingContinuation { continuation in
         DispatchQueue.global().async {
             continuation.resume(with: Result { try runProcessBlocking(executable, arguments) })
@@ -161,7 +161,22 @@ private func runProcessBlocking(_ executable: String, _ arguments: [String]) thr
     process.standardError = pipe
     try ProcessLaunch.run(process)
     // Read before waiting so a chatty build cannot fill the pipe and deadlock.
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    let data = readToEnd(pipe.fileHandleForReading.fileDescriptor)
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Reads a pipe to its end, reading again when a signal interrupts a read: corelibs'
+/// `readDataToEndOfFile()` traps on `EINTR` (seen with several child processes running at once).
+private func readToEnd(_ descriptor: Int32) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+            data.append(contentsOf: buffer[0..<count])
+        } else if count == 0 || errno != EINTR {
+            return data
+        }
+    }
 }

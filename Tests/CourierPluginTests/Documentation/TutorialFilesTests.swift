@@ -131,23 +131,8 @@ import Testing
     }
 }
 
-/// Runs `swift package --package-path <directory> <arguments…>` on a Dispatch thread (the wait
-/// holds no thread of the cooperative pool) and returns its exit status and output.
+/// Runs `swift package --package-path <directory> <arguments…>` to its end (off the cooperative
+/// pool, as `runProcess` does for the consumer's builds) and returns its exit status and output.
 private func swiftPackage(_ arguments: [String], at directory: URL) async throws -> (Int32, String) {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(with: Result {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = ["swift", "package", "--package-path", directory.path] + arguments
-                let pipe = Pipe()
-                process.standardOutput = pipe
-                process.standardError = pipe
-                try ProcessLaunch.run(process)
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-            })
-        }
-    }
+    try await runProcess("/usr/bin/env", ["swift", "package", "--package-path", directory.path] + arguments)
 }
