@@ -12,8 +12,15 @@ import Testing
     static let sources: [(path: String, lines: [Substring])] = {
         ["Tests", "Sources"].flatMap { folder -> [(String, [Substring])] in
             let base = DocumentationBlock.root.appendingPathComponent(folder)
-            let paths = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
-            return paths.filter { $0.hasSuffix(".swift") && !$0.contains(".docc/") }.compactMap { path in
+            // Not into `.build` folders (the plugin consumer's nested build holds its dependencies'
+            // sources: thousands of files that are not this package's code, read at start-up).
+            var paths: [String] = []
+            let walker = FileManager.default.enumerator(atPath: base.path)
+            while let path = walker?.nextObject() as? String {
+                if path.hasSuffix(".build") || path.hasSuffix(".docc") { walker?.skipDescendants() }
+                if path.hasSuffix(".swift") { paths.append(path) }
+            }
+            return paths.compactMap { path in
                 guard let text = try? String(contentsOf: base.appendingPathComponent(path), encoding: .utf8) else { return nil }
                 return (folder + "/" + path, normalized(text.split(separator: "\n", omittingEmptySubsequences: false)))
             }
