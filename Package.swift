@@ -255,7 +255,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierGeneratorTests",
-            dependencies: ["CourierGenerator", "CourierSpec"],
+            dependencies: ["CourierGenerator", "CourierSpec", "CourierTestServer"],
             // Golden outputs are compared as text, never compiled into the test target.
             exclude: ["Golden"]
         ),
@@ -282,5 +282,6 @@ package.targets += [
         name: "CourierImportCLI",
         dependencies: ["CourierImport", "CourierSpec", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
-    .testTarget(name: "CourierImportTests", dependencies: ["CourierImport", "CourierSpec", "CourierGenerator"]),
+    .testTarget(
+        name: "CourierImportTests", dependencies: ["CourierImport", "CourierSpec", "CourierGenerator", "CourierTestServer"]),
 ]

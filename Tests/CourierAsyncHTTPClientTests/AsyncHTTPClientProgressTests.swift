@@ -23,7 +23,7 @@ struct AsyncHTTPClientProgressTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("big.bin")
-        try Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ ($0 >> 8)) }).write(to: file)
+        try PatternedBytes.make(size).write(to: file)
 
         let server = try await MultipartServer.start()
         defer { server.stop() }

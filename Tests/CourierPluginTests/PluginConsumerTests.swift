@@ -142,14 +142,11 @@ private struct ConsumerPackage {
     }
 }
 
-/// Runs a process to its end on a Dispatch thread, so that the wait (a build takes half a minute)
-/// holds no thread of the two-thread cooperative pool the other tests run on.
+/// Runs a process to its end on a thread of its own, so that the wait (a build takes half a
+/// minute) holds no thread of the two-thread cooperative pool the other tests run on (on Linux,
+/// Dispatch's global queue shares its threads with that pool).
 func runProcess(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(with: Result { try runProcessBlocking(executable, arguments) })
-        }
-    }
+    try await OwnThread.run { try runProcessBlocking(executable, arguments) }
 }
 
 private func runProcessBlocking(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {

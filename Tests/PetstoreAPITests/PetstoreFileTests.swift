@@ -1,4 +1,5 @@
 import Courier
+import CourierTestServer
 import Foundation
 import PetstoreAPI
 import PetstoreServer
@@ -9,7 +10,7 @@ import Testing
 @Suite struct PetstoreFileTests {
     /// Bytes that are not all alike, so a misplaced or dropped chunk shows.
     private static func patterned(_ count: Int) -> Data {
-        Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+        PatternedBytes.make(count)
     }
 
     private static func scratchDirectory() throws -> URL {

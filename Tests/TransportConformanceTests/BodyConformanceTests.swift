@@ -6,7 +6,7 @@ import Testing
 
 /// `count` bytes that differ from position to position, so a reordered or dropped chunk shows.
 func patterned(_ count: Int) -> Data {
-    Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+    PatternedBytes.make(count)
 }
 
 /// `data` as an async sequence of chunks of `size` bytes, iterable again and again.

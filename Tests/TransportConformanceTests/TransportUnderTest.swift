@@ -71,6 +71,7 @@ func withServer(
     wares: [any Ware] = [],
     _ body: (TestServer, Client) async throws -> Void
 ) async throws {
+    await PoolLatency.settle()  // calls here are timed against their deadlines: not while the run's start holds the pool
     let server = try TestServer()
     routes(server)
     server.start()

@@ -13,8 +13,14 @@ enum Rendering {
 
     static let templatesDirectory = packageRoot + "/templates"
 
-    static func renderer() throws -> TemplateRenderer {
+    /// The default templates, parsed once for the whole run: parsing them takes a noticeable
+    /// part of a second in a debug build, and dozens of tests render.
+    private static let parsed = Result { () throws -> TemplateRenderer in
         try TemplateRenderer(templates: TemplateSet.load(custom: nil, defaults: templatesDirectory))
+    }
+
+    static func renderer() throws -> TemplateRenderer {
+        try parsed.get()
     }
 
     /// Translates and renders `specs`; returns files by name and every diagnostic. For content

@@ -27,9 +27,26 @@ import Testing
         }
     }()
 
+    /// Where each trimmed line stands: source index and line index, for every occurrence. A block
+    /// is looked for only where its first line is, not by a scan of every source per block (the
+    /// checker runs on the tests' two-thread pool; a scan per block held it for seconds).
+    static let lineIndex: [Substring: [(source: Int, line: Int)]] = {
+        var index: [Substring: [(source: Int, line: Int)]] = [:]
+        for (sourceIndex, source) in sources.enumerated() {
+            for (lineIndex, line) in source.lines.enumerated() {
+                index[line, default: []].append((sourceIndex, lineIndex))
+            }
+        }
+        return index
+    }()
+
     static func normalized<S: StringProtocol>(_ lines: [S]) -> [Substring] {
-        lines.map { Substring($0).trimmingCharacters(in: .whitespaces)[...] }.filter { !$0.isEmpty }
-            .map { Substring($0) }
+        lines.compactMap { line -> Substring? in
+            var trimmed = Substring(line)
+            while let first = trimmed.first, first.isWhitespace { trimmed.removeFirst() }
+            while let last = trimmed.last, last.isWhitespace { trimmed.removeLast() }
+            return trimmed.isEmpty ? nil : trimmed
+        }
     }
 
     @Test func theDocumentationHasSwiftExamples() {
@@ -42,14 +59,13 @@ import Testing
         #expect(!wanted.isEmpty, "an empty swift block")
         guard let first = wanted.first else { return }
         var best: (count: Int, path: String) = (0, "")
-        for source in Self.sources {
-            for start in source.lines.indices where source.lines[start] == first {
-                var count = 0
-                while count < wanted.count, start + count < source.lines.count,
-                      source.lines[start + count] == wanted[count] { count += 1 }
-                if count == wanted.count { return }
-                if count > best.count { best = (count, source.path) }
-            }
+        for (sourceIndex, start) in Self.lineIndex[first] ?? [] {
+            let source = Self.sources[sourceIndex]
+            var count = 0
+            while count < wanted.count, start + count < source.lines.count,
+                  source.lines[start + count] == wanted[count] { count += 1 }
+            if count == wanted.count { return }
+            if count > best.count { best = (count, source.path) }
         }
         let stop = wanted[min(best.count, wanted.count - 1)]
         Issue.record("""

@@ -21,6 +21,7 @@ func withLoopback(
     random: RandomSource = .system,
     _ body: (TestServer, Client) async throws -> Void
 ) async throws {
+    await PoolLatency.settle()  // calls here are timed and bounded: not while the run's start holds the pool
     let server = try TestServer()
     routes(server)
     server.start()

@@ -40,5 +40,5 @@ func removeTemporaryFile(_ url: URL) {
 
 /// `count` bytes that are not all alike (every byte value, CR and LF among them).
 func patternedBytes(_ count: Int, seed: UInt8 = 7) -> Data {
-    Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed) &+ ($0 >> 8)) })
+    PatternedBytes.make(count, seed: Int(seed))
 }

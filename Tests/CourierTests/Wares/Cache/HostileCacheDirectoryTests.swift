@@ -367,7 +367,7 @@ struct HostileCacheDirectoryTests {
             let large = CachedResponse(
                 key: CacheKey(partition: "p", method: "GET", url: "https://example.com/large"), status: 200,
                 headers: [.init(name: "Content-Type", value: "application/octet-stream")],
-                body: Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }), storedAt: Date(timeIntervalSince1970: 1_000),
+                body: PatternedBytes.make(3 << 20), storedAt: Date(timeIntervalSince1970: 1_000),
                 initialAge: 5, freshnessLifetime: 60, vary: ["Accept": "*/*"], mustRevalidate: true)
             let small = sample("small", body: "")
             let file = try await entryFile(for: large, in: store)
