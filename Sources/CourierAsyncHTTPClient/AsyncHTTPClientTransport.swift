@@ -46,6 +46,7 @@ public final class AsyncHTTPClientTransport: Transport {
 
     private let client: HTTPClient
     private let configuration: Configuration
+    private let loops: LoopChoice
 
     /// Creates a transport with an `HTTPClient` of its own on the shared event loop group.
     /// Call ``shutdown()`` when done; a transport released without it shuts its client down in
@@ -62,6 +63,7 @@ public final class AsyncHTTPClientTransport: Transport {
         // A refused connection fails the call at once; retrying is the Retry ware's decision.
         settings.connectionPool.retryConnectionEstablishment = false
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: settings)
+        self.loops = LoopChoice(group: HTTPClient.defaultEventLoopGroup)
     }
 
     deinit {
@@ -83,12 +85,13 @@ public final class AsyncHTTPClientTransport: Transport {
         try request.checkBodyAllowed()
         let client = self.client
         let ratio = configuration.maximumDecompressionRatio
+        let loops = self.loops
         do {
             if request.responseDelivery.mode == .stream || AsyncHTTPClientTransport.sendsWhole(request) {
                 // AsyncHTTPClient's delegate API, whose deadline (on the event loop) covers the
                 // whole exchange, body included: no task and no timer of Courier's own per call.
                 return try await RedirectRules.send(request) { hop in
-                    try await DelegateExchange.send(hop, on: client, context: context, ratio: ratio)
+                    try await DelegateExchange.send(hop, on: client, loops: loops, context: context, ratio: ratio)
                 }
             }
             // A download to a file, or an upload read while sending (whose answer may come before

@@ -35,31 +35,38 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         var received = 0
         var task: HTTPClient.Task<Void>?
         var failed = false
+        var released = false
     }
 
     private let request: PreparedRequest
     private let context: TransportContext
     private let ratio: Int
+    private let loops: LoopChoice
+    /// The loop the delegate runs on, given back to ``loops`` when the exchange ends.
+    private let loop: (loop: any EventLoop, index: Int)
     private let state = Locked(State())
 
-    private init(request: PreparedRequest, context: TransportContext, ratio: Int) {
+    private init(request: PreparedRequest, context: TransportContext, ratio: Int, loops: LoopChoice) {
         self.request = request
         self.context = context
         self.ratio = ratio
+        self.loops = loops
+        self.loop = loops.take()
     }
 
     /// Sends `request` and returns as soon as the response head arrived: with the body streaming
     /// when its status streams, or with the collected body otherwise.
     static func send(
-        _ request: PreparedRequest, on client: HTTPClient, context: TransportContext, ratio: Int
+        _ request: PreparedRequest, on client: HTTPClient, loops: LoopChoice, context: TransportContext, ratio: Int
     ) async throws -> RawResponse {
-        let exchange = DelegateExchange(request: request, context: context, ratio: ratio)
         let outgoing = try outgoing(request, context: context, eventLoops: client.eventLoopGroup)
+        let exchange = DelegateExchange(request: request, context: context, ratio: ratio, loops: loops)
         let deadline = NIODeadline.now() + TimeAmount(max(context.remaining, .zero))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 exchange.state.withLock { $0.waiting = continuation }
-                let task = client.execute(request: outgoing, delegate: exchange, deadline: deadline)
+                let task = client.execute(
+                    request: outgoing, delegate: exchange, eventLoop: .delegate(on: exchange.loop.loop), deadline: deadline)
                 let cancelled = exchange.state.withLock { state in
                     state.task = state.failed ? nil : task
                     return state.failed
@@ -67,8 +74,11 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
                 if cancelled { task.cancel() }
                 // Some failures (a client already shut down) end the task without telling the
                 // delegate; the exchange must end with them all the same.
-                task.futureResult.whenFailure { error in
-                    exchange.fail(AsyncHTTPClientTransport.map(error, request: request, ratio: ratio))
+                task.futureResult.whenComplete { result in
+                    if case .failure(let error) = result {
+                        exchange.fail(AsyncHTTPClientTransport.map(error, request: request, ratio: ratio))
+                    }
+                    exchange.releaseLoop()
                 }
             }
         } onCancel: {
@@ -145,6 +155,9 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             defer { state.waiting = nil }
             return (state.waiting, state.head, state.collector?.data, state.channel)
         }
+        // Before the caller resumes: its next call must find this loop free, or it would take
+        // another loop than its connection's.
+        releaseLoop()
         channel?.finish()
         if let waiting, let head { waiting.resume(returning: RawResponse(http: head, body: collected ?? Data())) }
     }
@@ -162,10 +175,20 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             defer { state.waiting = nil; state.paused = nil; state.task = nil }
             return (state.waiting, state.channel, state.paused, state.task)
         }
+        releaseLoop()
         waiting?.resume(throwing: error)
         channel?.finish(throwing: error)
         paused?.fail(error)
         task?.cancel()
+    }
+
+    /// Gives the delegate's loop back to ``loops``, once, whichever way the exchange ends.
+    private func releaseLoop() {
+        let first = state.withLock { state in
+            defer { state.released = true }
+            return !state.released
+        }
+        if first { loops.finished(loop.index) }
     }
 
     private func readerCaughtUp() {
