@@ -201,6 +201,10 @@ struct RealSocket {
             },
             shutDown: { session.invalidateAndCancel() }))
         contenders.append(try courier("Courier over URLSession", service: service, transport: URLSessionTransport()) {})
+        #if AsyncHTTPClient
+        // Only when named: they take Courier over AHC apart (RealSocketBreakdown.swift).
+        if let only, Self.breakdownNames.contains(where: { $0.contains(only) }) { contenders += Self.breakdown(base: base) }
+        #endif
         return contenders
     }
 

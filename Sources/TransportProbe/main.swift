@@ -9,7 +9,9 @@ import Foundation
 // transport-probe real-socket [rounds] [only [case]]
 //                                               Courier over each transport beside the bare client, against
 //                                               a server in its own process: req/s and client CPU per request
-//                                               (1 KB sequential and 50 at a time, 1 MB, a 304 revalidation)
+//                                               (1 KB sequential and 50 at a time, 1 MB, a 304 revalidation);
+//                                               `only` naming "AHC" or "delegate" or "transport alone" adds
+//                                               AHC's delegate API alone and the transport without a Client
 // transport-probe socket-serve                  that server; prints its port, runs until stdin closes
 // transport-probe bulk-serve                    a bulk server (GET /bytes/<n>, PUT /sink); prints its port,
 //                                               runs until stdin closes

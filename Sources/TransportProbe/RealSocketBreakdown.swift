@@ -1,0 +1,56 @@
+#if AsyncHTTPClient
+import AsyncHTTPClient
+import Courier
+import CourierAsyncHTTPClient
+import Foundation
+import HTTPTypes
+import NIOCore
+
+/// Contenders that take Courier over AsyncHTTPClient apart, for `real-socket` runs that name
+/// them (`only`): AsyncHTTPClient's delegate API with a delegate that only counts bytes (what
+/// `AsyncHTTPClientTransport` rests on), and the transport called alone, without a `Client`.
+/// Their gaps to bare AHC and to Courier say whether a cost is AsyncHTTPClient's API, the
+/// transport, or the client's pipeline.
+extension RealSocket {
+    static let breakdownNames = ["delegate AHC", "transport alone AHC"]
+
+    static func breakdown(base: String) -> [Contender] {
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+        let delegate = Contender(
+            name: "delegate AHC",
+            get: { path in
+                let request = try HTTPClient.Request(url: base + path)
+                return try await client.execute(request: request, delegate: CountingDelegate(), deadline: .now() + .seconds(30))
+                    .futureResult.get()
+            },
+            revalidate: { throw URLError(.unsupportedURL) },
+            shutDown: { try? await client.shutdown() })
+        let transport = AsyncHTTPClientTransport()
+        let alone = Contender(
+            name: "transport alone AHC",
+            get: { path in
+                guard let url = URL(string: base + path) else { throw URLError(.badURL) }
+                let request = PreparedRequest(http: HTTPRequest(method: .get, url: url), timeout: .seconds(30), maximumResponseSize: 8 << 20)
+                let response = try await transport.send(request, context: TransportContext(endpoint: "GET", timeout: .seconds(30)))
+                return response.body.data?.count ?? 0
+            },
+            revalidate: { throw URLError(.unsupportedURL) },
+            shutDown: { try? await transport.shutdown() })
+        return [delegate, alone]
+    }
+}
+
+/// Counts a response's bytes on the event loop, and nothing else.
+private final class CountingDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
+    // @unchecked: AsyncHTTPClient calls a delegate on one event loop at a time.
+    typealias Response = Int
+    private var count = 0
+
+    func didReceiveBodyPart(task: HTTPClient.Task<Int>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        count += buffer.readableBytes
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<Int>) throws -> Int { count }
+}
+#endif
