@@ -136,8 +136,8 @@ struct RealSocket {
         var lines = [
             "Real socket, \(rounds) interleaved rounds; medians (min–max); ratio = Courier over the bare client",
             "",
-            "| case | client | req/s | ratio | client CPU per request | extra CPU |",
-            "|---|---|--:|--:|--:|--:|",
+            "| case | client | req/s | ratio | client CPU per request | extra CPU | ratio, extra CPU to a bare client set up alike |",
+            "|---|---|--:|--:|--:|--:|--:|",
         ]
         for test in Case.allCases {
             for name in names {
@@ -147,10 +147,15 @@ struct RealSocket {
                 let bare = name.hasPrefix("Courier") ? samples[Self.bareName(for: name)]?[test] : nil
                 let ratio = bare.map { String(format: "%.2f×", median(rate) / median($0.map(\.perSecond))) } ?? ""
                 let extra = bare.map { String(format: "%+.0f µs", median(cpu) - median($0.map(\.cpuMicros))) } ?? ""
+                // URLSession inflates and follows redirects unasked: its bare client is alike already.
+                let alike = name == "Courier over AHC" ? samples[Self.alikeAHC]?[test] : nil
+                let alikeColumn = alike.map {
+                    String(format: "%.2f×, %+.0f µs", median(rate) / median($0.map(\.perSecond)), median(cpu) - median($0.map(\.cpuMicros)))
+                } ?? ""
                 lines.append(String(
-                    format: "| %@ | %@ | %.0f (%.0f–%.0f) | %@ | %.0f µs (%.0f–%.0f) | %@ |",
+                    format: "| %@ | %@ | %.0f (%.0f–%.0f) | %@ | %.0f µs (%.0f–%.0f) | %@ | %@ |",
                     test.label, name, median(rate), rate.min() ?? 0, rate.max() ?? 0, ratio,
-                    median(cpu), cpu.min() ?? 0, cpu.max() ?? 0, extra))
+                    median(cpu), cpu.min() ?? 0, cpu.max() ?? 0, extra, alikeColumn))
             }
         }
         return lines.joined(separator: "\n")
@@ -166,21 +171,13 @@ struct RealSocket {
         service.maximumResponseSize = 8 << 20
         var contenders: [Contender] = []
         #if AsyncHTTPClient
-        let bare = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
-        contenders.append(Contender(
-            name: "bare AHC",
-            get: { path in
-                let response = try await bare.execute(HTTPClientRequest(url: base + path), timeout: .seconds(30))
-                return try await response.body.collect(upTo: 8 << 20).readableBytes
-            },
-            revalidate: {
-                var request = HTTPClientRequest(url: base + "/etag")
-                request.headers.add(name: "If-None-Match", value: #""v1""#)
-                let response = try await bare.execute(request, timeout: .seconds(30))
-                guard response.status == .notModified else { throw URLError(.badServerResponse) }
-                return try await response.body.collect(upTo: 8 << 20).readableBytes
-            },
-            shutDown: { try? await bare.shutdown() }))
+        contenders.append(Self.bareAHC("bare AHC", base: base, configuration: HTTPClient.Configuration()))
+        // Set up as AsyncHTTPClientTransport sets up its client: it inflates gzip and deflate (so
+        // it asks for them), and redirects are Courier's to follow.
+        var alike = HTTPClient.Configuration()
+        alike.decompression = .enabled(limit: .ratio(100))
+        alike.redirectConfiguration = .disallow
+        contenders.append(Self.bareAHC(Self.alikeAHC, base: base, configuration: alike))
         let ahc = AsyncHTTPClientTransport()
         contenders.append(try courier("Courier over AHC", service: service, transport: ahc) { try? await ahc.shutdown() })
         #endif
@@ -207,6 +204,30 @@ struct RealSocket {
         #endif
         return contenders
     }
+
+    #if AsyncHTTPClient
+    /// The bare AsyncHTTPClient set up like ``AsyncHTTPClientTransport``'s client.
+    static let alikeAHC = "bare AHC, inflating"
+
+    /// AsyncHTTPClient's async API with `configuration`: `execute` and `collect`.
+    private static func bareAHC(_ name: String, base: String, configuration: HTTPClient.Configuration) -> Contender {
+        let bare = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        return Contender(
+            name: name,
+            get: { path in
+                let response = try await bare.execute(HTTPClientRequest(url: base + path), timeout: .seconds(30))
+                return try await response.body.collect(upTo: 8 << 20).readableBytes
+            },
+            revalidate: {
+                var request = HTTPClientRequest(url: base + "/etag")
+                request.headers.add(name: "If-None-Match", value: #""v1""#)
+                let response = try await bare.execute(request, timeout: .seconds(30))
+                guard response.status == .notModified else { throw URLError(.badServerResponse) }
+                return try await response.body.collect(upTo: 8 << 20).readableBytes
+            },
+            shutDown: { try? await bare.shutdown() })
+    }
+    #endif
 
     /// Courier over `transport`: GETs decoded as `Data`; the revalidation through an `HTTPCache`
     /// holding the entry, which sends `If-None-Match` and answers the 304 from its store.
