@@ -60,16 +60,17 @@ struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable {
         let values = self.values
         guard !values.isEmpty, !text.isEmpty else { return text }
         var result = text
-        for value in values where result.contains(value) {
-            result = result.replacingOccurrences(of: value, with: Redaction.placeholder)
+        // Byte for byte (ExactText.swift): Foundation's search traps on a value holding NULs.
+        for value in values {
+            result = result.replacingExactly(value, with: Redaction.placeholder)
         }
-        guard result.contains(Redaction.cutMarker) else { return result }
+        guard result.containsExactly(Redaction.cutMarker) else { return result }
         for value in values {
             var start = value.dropLast()
             while start.count >= CallSecrets.minimumLength {
-                let cut = start + Redaction.cutMarker
-                if result.contains(cut) {
-                    result = result.replacingOccurrences(of: cut, with: Redaction.placeholder + Redaction.cutMarker)
+                let cut = String(start) + Redaction.cutMarker
+                if result.containsExactly(cut) {
+                    result = result.replacingExactly(cut, with: Redaction.placeholder + Redaction.cutMarker)
                     break
                 }
                 start = start.dropLast()
@@ -134,7 +135,7 @@ private struct SecretCollector {
         if let decoded = trimmed.removingPercentEncoding, decoded != trimmed, decoded.count >= CallSecrets.minimumLength {
             spellings.insert(decoded)
         }
-        if trimmed.contains("/") { spellings.insert(trimmed.replacingOccurrences(of: "/", with: "\\/")) }
+        if trimmed.containsExactly("/") { spellings.insert(trimmed.replacingExactly("/", with: "\\/")) }
     }
 
     mutating func collect(from request: PreparedRequest) {

@@ -1,5 +1,6 @@
 @testable import Courier
 import Foundation
+import HTTPTypes
 import Testing
 
 /// Regression tests for what the fuzz targets of `Fuzz/` found; each input is also kept under
@@ -19,6 +20,28 @@ struct FuzzFindingsTests {
         var multi = "/base"
         try PathExpansion.append("{+p}{+p}{+p}{+p}", parameters: ["+p": String(repeating: "/ü", count: 50)], to: &multi)
         #expect(multi == "/base/" + String(repeating: String(repeating: "/%C3%BC", count: 50), count: 4))
+    }
+
+    /// FuzzCredentialFile: its check that an error quotes nothing of the file used Foundation's
+    /// `contains`, which on Linux ignores NUL characters (`"… 12 bytes)"` "contains" `")\0\0…"`).
+    /// Courier scrubbed secrets with the same search, and `replacingOccurrences` then trapped on a
+    /// range past the end of the text: a secret holding NULs crashed the first log line scrubbed.
+    @Test("a secret holding NUL characters is scrubbed byte for byte, without a trap")
+    func secretWithNULs() {
+        let secret = ")" + String(repeating: "\0", count: 11)
+        let storage = CallStorage()
+        storage.addSecrets([secret, "tok\0en!"])
+        let request = PreparedRequest(http: HTTPRequest(method: .get, scheme: "https", authority: "api.example.com", path: "/x"), timeout: .seconds(5))
+        let secrets = CallSecrets(request: request, storage: storage, redaction: .standard)
+        // The text the fuzz run built: it holds ")" but not the secret, which must not match.
+        let text = "cannot read the credentials: it is not a credentials file (truncated or corrupted, 12 bytes)"
+        #expect(secrets.scrub(text) == text)
+        #expect(secrets.scrub("a\(secret)b") == "a\(Redaction.placeholder)b")
+        #expect(secrets.scrub("token tok\0en! and token tok en!") == "token \(Redaction.placeholder) and token tok en!")
+        #expect(!text.containsExactly(secret))
+        #expect("x\0\0y".replacingExactly("\0", with: "-") == "x--y")
+        #expect("aaa".replacingExactly("aa", with: "b") == "ba")
+        #expect("é/é".replacingExactly("/", with: "\\/") == "é\\/é")
     }
 
     /// FuzzServerSentEvents: a CR ending one chunk and its LF starting the next were taken as two

@@ -161,6 +161,6 @@ extension Redaction {
     }
 
     private func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacingExactly("'", with: "'\\''") + "'"
     }
 }
