@@ -46,7 +46,8 @@ public final class AsyncHTTPClientTransport: Transport {
 
     private let client: HTTPClient
     private let configuration: Configuration
-    private let loops: LoopChoice
+    /// Which event loop each call's delegate runs on (internal for tests).
+    let loops: LoopChoice
 
     /// Creates a transport with an `HTTPClient` of its own on the shared event loop group.
     /// Call ``shutdown()`` when done; a transport released without it shuts its client down in

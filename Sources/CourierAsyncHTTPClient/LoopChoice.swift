@@ -37,6 +37,9 @@ final class LoopChoice: Sendable {
     func finished(_ index: Int) {
         state.withLock { $0.finished(index) }
     }
+
+    /// How many calls each loop has in flight now.
+    var inFlight: [Int] { state.withLock { $0.inFlight } }
 }
 
 /// The rule ``LoopChoice`` follows, over indices: the fewest in flight, and among equals the last

@@ -1,6 +1,9 @@
 // Compiled only with the package's AsyncHTTPClient trait, which brings in SwiftNIO.
 #if AsyncHTTPClient
+import Courier
 @testable import CourierAsyncHTTPClient
+import CourierTestServer
+import Foundation
 import Testing
 
 // The rule that keeps a call's delegate on its connection's event loop. What it saves is measured
@@ -52,6 +55,58 @@ struct LoopChoiceTests {
         choice.finished(index)
         choice.finished(7)
         #expect(choice.inFlight == [0, 0])
+    }
+}
+
+// The choice is only as good as its counts: a call that kept its loop after it ended would make
+// the loop look busy for good, and send every later call to another loop than its connection's.
+@Suite("AsyncHTTPClientTransport gives every call's event loop back")
+struct LoopChoiceTransportTests {
+    @Test("answered, timed out, cancelled, dropped and truncated calls, at once, all give their loop back")
+    func everyEndGivesTheLoopBack() async throws {
+        let server = try TestServer()
+        server.route(.get, "/ok") { _ in .json("{}") }
+        server.route(.get, "/slow") { _ in TestServer.Response.json("{}").delayed(by: .seconds(5)) }
+        server.route(.get, "/drop") { _ in .closeWithoutResponse }
+        server.route(.get, "/short") { _ in .truncated(body: Data(#"{"a""#.utf8), declaredLength: 100) }
+        server.start()
+        defer { server.stop() }
+        let transport = AsyncHTTPClientTransport()
+        let client = try Client(service: ServiceConfiguration(name: "t", baseURL: server.baseURL, timeout: .seconds(30)), transport: transport)
+        @Sendable func send(_ path: String, timeout: Duration? = nil) async -> String {
+            var request = Request<Data>(method: .get, path: path)
+            if let timeout { request.timeout = timeout }
+            do {
+                _ = try await client.send(request)
+                return "answered"
+            } catch is CancellationError {
+                return "cancelled"
+            } catch is CourierError {
+                return "failed"
+            } catch {
+                return "other: \(error)"
+            }
+        }
+        let counts = await withTaskGroup(of: String.self) { group -> [String: Int] in
+            for _ in 0..<5 {
+                group.addTask { await send("/ok") }
+                group.addTask { await send("/slow", timeout: .milliseconds(300)) }
+                group.addTask { await send("/drop") }
+                group.addTask { await send("/short") }
+            }
+            let cancelled = Task { await send("/slow") }
+            try? await Task.sleep(for: .milliseconds(100))
+            cancelled.cancel()
+            var counts = [await cancelled.value: 1]
+            for await outcome in group { counts[outcome, default: 0] += 1 }
+            return counts
+        }
+        #expect(counts["answered"] == 5)
+        #expect(counts["failed"] == 15)
+        #expect(counts["cancelled"] == 1)
+        // Given back before each caller resumed, so nothing is in flight now.
+        #expect(transport.loops.inFlight.allSatisfy { $0 == 0 }, "in flight after every call ended: \(transport.loops.inFlight)")
+        try await transport.shutdown()
     }
 }
 #endif
