@@ -1,4 +1,4 @@
-import Courier
+@testable import Courier
 import Foundation
 import HTTPTypes
 import InMemoryLogging
@@ -112,6 +112,36 @@ struct RedactionProperties {
     @Test("the same secret never in a log or cURL line", arguments: SecretPlacement.allCases)
     func secretNeverInLogs(_ placement: SecretPlacement) async throws {
         try await check(placement, .log)
+    }
+
+    /// A finding of FuzzCredentialFile (#28), fixed: Foundation's search on Linux ignores NUL
+    /// characters and returns ranges past the text's end, so scrubbing a secret holding NULs
+    /// trapped. Secrets are now searched byte for byte (`ExactText`), whatever they hold.
+    @Test("a registered secret of any characters (NULs, controls, combining marks, emoji), placed anywhere in any text, is scrubbed exactly")
+    func secretOfAnyCharacters() {
+        let request = PreparedRequest(http: HTTPRequest(method: .get, scheme: "https", authority: "api.example.com", path: "/"), timeout: .seconds(5))
+        Property.check(
+            300,
+            generate: { generator -> (secret: String, text: String, at: Int) in
+                let secret = generator.string(from: awkwardCharacters, maximumLength: 12, minimumLength: 6)
+                let text = generator.string(from: awkwardCharacters, maximumLength: 40)
+                return (secret, text, Int.random(in: 0...text.count, using: &generator))
+            }
+        ) { value in
+            let storage = CallStorage()
+            storage.addSecrets([value.secret])
+            let secrets = CallSecrets(request: request, storage: storage, redaction: .standard)
+            let index = value.text.index(value.text.startIndex, offsetBy: value.at)
+            let placed = String(value.text[..<index]) + value.secret + String(value.text[index...])
+            let scrubbed = secrets.scrub(placed)
+            if scrubbed.containsExactly(value.secret) { return "still in \(scrubbed.debugDescription)" }
+            if !scrubbed.containsExactly(Redaction.placeholder) { return "not replaced in \(scrubbed.debugDescription)" }
+            // Text holding none of the secret's spellings comes back as it was.
+            if !secrets.values.contains(where: { value.text.containsExactly($0) }), secrets.scrub(value.text) != value.text {
+                return "changed \(value.text.debugDescription) into \(secrets.scrub(value.text).debugDescription)"
+            }
+            return nil
+        }
     }
 
     private func check(_ placement: SecretPlacement, _ place: LeakPlace) async throws {
