@@ -126,13 +126,13 @@ public final class AsyncHTTPClientTransport: Transport {
         let deadline = NIODeadline.now() + TimeAmount(max(context.remaining, .zero))
         let response = try await client.execute(
             outgoing(request, context: context, eventLoops: client.eventLoopGroup), deadline: deadline, logger: nil)
-        let head = NIOConversions.response(status: response.status, headers: response.headers)
-        let declared = ResponseBodyCollector.declaredLength(head.headerFields[.contentLength])
+        let (head, contentLength) = NIOConversions.response(status: response.status, headers: response.headers)
+        let declared = ResponseBodyCollector.declaredLength(contentLength)
         switch request.delivery(for: head.status).mode {
         case .collect, .stream:
             // A request that streams its answer went through DelegateExchange and never gets here.
             var body = ResponseBodyCollector(limit: request.maximumResponseSize)
-            try body.expect(contentLength: head.headerFields[.contentLength])
+            try body.expect(contentLength: contentLength)
             for try await buffer in response.body {
                 try body.append(buffer.readableBytesView)
                 if context.progress.isActive { context.progress.received(body.data.count, of: declared) }

@@ -89,8 +89,8 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     // MARK: Delegate
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
-        let response = NIOConversions.response(status: head.status, headers: head.headers)
-        let declared = ResponseBodyCollector.declaredLength(response.headerFields[.contentLength])
+        let (response, contentLength) = NIOConversions.response(status: head.status, headers: head.headers)
+        let declared = ResponseBodyCollector.declaredLength(contentLength)
         if request.delivery(for: response.status).mode == .stream {
             // Weak: the exchange keeps the channel; the channel must not keep the exchange.
             let channel = ByteChannel(onResume: { [weak self] in self?.readerCaughtUp() }, onCancel: { [weak self] in self?.readerStopped() })
@@ -106,7 +106,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         }
         var collector = ResponseBodyCollector(limit: request.maximumResponseSize)
         do {
-            try collector.expect(contentLength: response.headerFields[.contentLength])
+            try collector.expect(contentLength: contentLength)
         } catch {
             return task.eventLoop.makeFailedFuture(error)
         }

@@ -172,12 +172,7 @@ struct RealSocket {
         var contenders: [Contender] = []
         #if AsyncHTTPClient
         contenders.append(Self.bareAHC("bare AHC", base: base, configuration: HTTPClient.Configuration()))
-        // Set up as AsyncHTTPClientTransport sets up its client: it inflates gzip and deflate (so
-        // it asks for them), and redirects are Courier's to follow.
-        var alike = HTTPClient.Configuration()
-        alike.decompression = .enabled(limit: .ratio(100))
-        alike.redirectConfiguration = .disallow
-        contenders.append(Self.bareAHC(Self.alikeAHC, base: base, configuration: alike))
+        contenders.append(Self.bareAHC(Self.alikeAHC, base: base, configuration: Self.alikeConfiguration))
         let ahc = AsyncHTTPClientTransport()
         contenders.append(try courier("Courier over AHC", service: service, transport: ahc) { try? await ahc.shutdown() })
         #endif
@@ -208,6 +203,16 @@ struct RealSocket {
     #if AsyncHTTPClient
     /// The bare AsyncHTTPClient set up like ``AsyncHTTPClientTransport``'s client.
     static let alikeAHC = "bare AHC, inflating"
+
+    /// Set up as AsyncHTTPClientTransport sets up its client: it inflates gzip and deflate (so it
+    /// asks for them), redirects are Courier's to follow, and it starts no tracing span of its own.
+    static var alikeConfiguration: HTTPClient.Configuration {
+        var alike = HTTPClient.Configuration()
+        alike.decompression = .enabled(limit: .ratio(100))
+        alike.redirectConfiguration = .disallow
+        alike.tracing.tracer = nil
+        return alike
+    }
 
     /// AsyncHTTPClient's async API with `configuration`: `execute` and `collect`.
     private static func bareAHC(_ name: String, base: String, configuration: HTTPClient.Configuration) -> Contender {
