@@ -170,7 +170,10 @@ struct BodyConformanceTests {
             } catch let thrown {
                 error = thrown
             }
-            guard case .timedOut? = transportFailure(error) else { return }
+            guard case .timedOut? = transportFailure(error) else {
+                Issue.record("expected .timedOut, got \(String(describing: error))")
+                return
+            }
             expectEndsAtTimeout(clock.now - start)
         }
     }

@@ -205,7 +205,10 @@ struct DownloadResumeConformanceTests {
             var request = Request(method: .get, path: "/file", decoding: .file(to: destination))
             request.downloadResumption = .disabled
             let error = await failure(of: request, on: client).error
-            guard case .connectionLost? = transportFailure(error) else { return }
+            guard case .connectionLost? = transportFailure(error) else {
+                Issue.record("expected .connectionLost, got \(String(describing: error))")
+                return
+            }
             #expect(server.requestCount == 1)
             let left = try filesIn(directory)
             #expect(left == ["placeholder"])
@@ -221,7 +224,10 @@ struct DownloadResumeConformanceTests {
             $0.route(.get, "/file") { .download(Self.payload, for: $0, etag: Self.etag, ending: .cut(after: 1_000)) }
         }, service: { $0.downloadResumption = .attempts(2) }) { server, client in
             let error = await failure(of: Request(method: .get, path: "/file", decoding: .file(to: destination)), on: client).error
-            guard case .connectionLost? = transportFailure(error) else { return }
+            guard case .connectionLost? = transportFailure(error) else {
+                Issue.record("expected .connectionLost, got \(String(describing: error))")
+                return
+            }
             let starts = rangeStarts(server)
             #expect(starts.count == 3 && starts[0] == nil, "\(starts)")
             #expect(starts.count == 3 && resumes(starts[1], sent: 1_000, on: transport), "\(starts)")

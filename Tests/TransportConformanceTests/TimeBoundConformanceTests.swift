@@ -16,7 +16,10 @@ struct TimeBoundConformanceTests {
     func stall(_ transport: TransportUnderTest) async throws {
         try await withServer(transport, routes: { $0.route(.get, "/stall") { _ in .stall } }) { _, client in
             let (error, elapsed) = await failure(of: request("/stall"), on: client)
-            guard case .timedOut(let after)? = transportFailure(error) else { return }
+            guard case .timedOut(let after)? = transportFailure(error) else {
+                Issue.record("expected .timedOut, got \(String(describing: error))")
+                return
+            }
             #expect(after == shortTimeout)
             expectEndsAtTimeout(elapsed)
         }
@@ -26,7 +29,10 @@ struct TimeBoundConformanceTests {
     func slowHeaders(_ transport: TransportUnderTest) async throws {
         try await withServer(transport, routes: { $0.route(.get, "/slow") { _ in HostileScripts.slowHeaders } }) { _, client in
             let (error, elapsed) = await failure(of: request("/slow"), on: client)
-            guard case .timedOut? = transportFailure(error) else { return }
+            guard case .timedOut? = transportFailure(error) else {
+                Issue.record("expected .timedOut, got \(String(describing: error))")
+                return
+            }
             expectEndsAtTimeout(elapsed)
         }
     }
@@ -37,7 +43,10 @@ struct TimeBoundConformanceTests {
             $0.route(.get, "/drip") { _ in HostileScripts.endlessBody(every: .milliseconds(50)) }
         }) { _, client in
             let (error, elapsed) = await failure(of: request("/drip"), on: client)
-            guard case .timedOut? = transportFailure(error) else { return }
+            guard case .timedOut? = transportFailure(error) else {
+                Issue.record("expected .timedOut, got \(String(describing: error))")
+                return
+            }
             expectEndsAtTimeout(elapsed)
         }
     }
@@ -46,7 +55,10 @@ struct TimeBoundConformanceTests {
     func missingBody(_ transport: TransportUnderTest) async throws {
         try await withServer(transport, routes: { $0.route(.get, "/wait") { _ in HostileScripts.declaring(length: 100) } }) { _, client in
             let (error, elapsed) = await failure(of: request("/wait"), on: client)
-            guard case .timedOut? = transportFailure(error) else { return }
+            guard case .timedOut? = transportFailure(error) else {
+                Issue.record("expected .timedOut, got \(String(describing: error))")
+                return
+            }
             expectEndsAtTimeout(elapsed)
         }
     }

@@ -27,7 +27,9 @@ enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible, Send
     /// speed. swift-corelibs-foundation hands the body to the delegate through an operation
     /// queue with no back-pressure, so on Linux URLSession falls behind such a flood: its memory
     /// grows far past the limit, and the process can stall until the server stops (measured: up
-    /// to 24 GB and minutes; at network speeds the limit holds, see `endlessBody`).
+    /// to 24 GB and minutes; at network speeds the limit holds, see `endlessBody`). Cancelling the
+    /// task off the delegate's queue (`SessionCall.end`) stops a flood within a second in a quiet
+    /// process, but not while a full test run keeps every thread busy (13 GB, stopped by hand).
     static var boundingMemoryUnderFlood: [TransportUnderTest] {
         allCases.filter { $0 != .urlSession || !FoundationPlatform.isCorelibs }
     }

@@ -8,8 +8,8 @@ import FoundationNetworking
 /// waiting for it.
 ///
 /// The caller is resumed exactly once: for a collected body or a file, by whichever comes first
-/// of the task completing, the calling task's cancellation (which is how the transport's
-/// deadline ends it) or the body passing its size limit; for a streamed body, when the head
+/// of the task completing, the deadline (``armDeadline()``), the calling task's cancellation or
+/// the body passing its size limit; for a streamed body, when the head
 /// arrives, after which the body's reader is fed (the task is suspended while the reader is more
 /// than a megabyte behind, on Apple platforms: see ``canSuspend``) until the task completes, the
 /// reader stops, or the deadline passes.
@@ -46,6 +46,8 @@ final class SessionCall: Sendable {
         var answered = false
         /// The transfer is over (completed, failed or stopped).
         var ended = false
+        /// `URLSession` reported the task complete: there is nothing left to cancel.
+        var taskCompleted = false
     }
 
     private let state = Locked(State())
@@ -59,8 +61,8 @@ final class SessionCall: Sendable {
         self.temporaryUpload = temporaryUpload
     }
 
-    /// Keeps `continuation`, creates the task with `make` and resumes it. A call cancelled before
-    /// it started resumes `continuation` with `CancellationError`.
+    /// Keeps `continuation`, creates the task with `make`, resumes it and arms the deadline. A call
+    /// cancelled before it started resumes `continuation` with `CancellationError`.
     func start(_ continuation: Continuation, _ make: () -> URLSessionTask) {
         let started = state.withLock { state -> Bool in
             guard !state.cancelled else { return false }
@@ -70,10 +72,12 @@ final class SessionCall: Sendable {
             task.resume()
             return true
         }
-        if !started {
+        guard started else {
             removeTemporaryUpload()
             continuation.resume(throwing: CancellationError())
+            return
         }
+        armDeadline()
     }
 
     /// The calling task was cancelled (before the caller was answered; a streamed body's reader
@@ -136,7 +140,6 @@ final class SessionCall: Sendable {
                 return nil
             }
             guard let channel else { return false }
-            armBodyDeadline()
             continuation.resume(returning: RawResponse(http: head, body: channel.body(length: declared)))
             return true
         case .success(nil):
@@ -213,6 +216,7 @@ final class SessionCall: Sendable {
 
     /// The task ended, with `error` or without.
     func completed(error: (any Error)?) {
+        state.withLock { $0.taskCompleted = true }
         if let error {
             let challenged = state.withLock { $0.challenged }
             // On Linux a rejected authentication challenge ends the task as cancelled: hand over
@@ -278,8 +282,12 @@ final class SessionCall: Sendable {
         end()
     }
 
-    /// Fails a streamed body whose deadline passed.
-    private func armBodyDeadline() {
+    /// Ends the exchange with `TransportFailure/timedOut(after:)` when what is left of the call's
+    /// timeout passes: the caller waiting for the head or the body, or a streamed body's reader,
+    /// gets it at once, from Courier's timer thread, and the task is cancelled behind it. Armed
+    /// when the task starts, so one timer bounds the whole exchange, body included, with no task
+    /// of Courier's own per call; each redirect hop gets what is left.
+    private func armDeadline() {
         let remaining = context.remaining
         let timeout = request.timeout
         let token = TimeoutScheduler.shared.schedule(after: max(remaining, .zero)) { [weak self] in
@@ -292,8 +300,15 @@ final class SessionCall: Sendable {
         if ended { TimeoutScheduler.shared.cancel(token) }
     }
 
-    /// Marks the transfer over, once: cancels the task (a no-op when it completed) and the body
+    /// Marks the transfer over, once: cancels the task (unless it completed) and the deadline's
     /// timer, removes a spilled upload, and returns the caller's continuation if still waiting.
+    ///
+    /// The task is cancelled from another thread: on Linux `URLSessionTask.cancel()` waits for the
+    /// session's work queue, which a fast body keeps full, so cancelling from the delegate's queue
+    /// (a body over its size limit) or the timer's thread held the caller until the deadline
+    /// while the body piled up in memory (`transport-probe`: an endless body ended by the
+    /// deadline at 3 s and 800 MB; with the cancel sent off, by the size limit at 0.8 s and
+    /// 130 MB).
     @discardableResult
     private func end() -> Continuation? {
         let ended = state.withLock { state -> (Continuation?, URLSessionTask?, TimeoutScheduler.Token?)? in
@@ -305,11 +320,11 @@ final class SessionCall: Sendable {
                 state.timer = nil
                 if case .collecting = state.body { state.body = .none }
             }
-            return (state.continuation, state.task, state.timer)
+            return (state.continuation, state.taskCompleted ? nil : state.task, state.timer)
         }
         guard let (continuation, task, timer) = ended else { return nil }
         if let timer { TimeoutScheduler.shared.cancel(timer) }
-        task?.cancel()
+        if let task { DispatchQueue.global().async { task.cancel() } }
         removeTemporaryUpload()
         return continuation
     }
