@@ -17,7 +17,8 @@ import NIOHTTP1
 /// `PreparedRequest/maximumResponseSize`; follows redirects by `PreparedRequest/redirects`
 /// without credentials to another origin; and stops at once when the calling task is
 /// cancelled. Compressed bodies (gzip, deflate) are inflated, refusing ratios above
-/// ``Configuration/maximumDecompressionRatio``.
+/// ``Configuration/maximumDecompressionRatio``. Its `HTTPClient` starts no tracing span of its own,
+/// whatever tracer is bootstrapped: add `TracingWare` (CourierTelemetry) to trace calls.
 ///
 /// ```swift
 /// let transport = AsyncHTTPClientTransport()
