@@ -135,7 +135,7 @@ public final class AsyncHTTPClientTransport: Transport {
             var body = ResponseBodyCollector(limit: request.maximumResponseSize)
             try body.expect(contentLength: contentLength)
             for try await buffer in response.body {
-                try body.append(buffer.readableBytesView)
+                try buffer.withUnsafeReadableBytes { bytes in try body.append(bytes) }
                 if context.progress.isActive { context.progress.received(body.data.count, of: declared) }
             }
             return RawResponse(http: head, body: body.data)

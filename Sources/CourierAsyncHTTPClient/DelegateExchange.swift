@@ -122,7 +122,11 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         let (channel, received, declared, collectError) = state.withLock { state -> (ByteChannel?, Int, Int?, (any Error)?) in
             state.received += buffer.readableBytes
             if state.channel == nil {
-                do { try state.collector?.append(buffer.readableBytesView) } catch { return (nil, state.received, state.declared, error) }
+                do {
+                    try buffer.withUnsafeReadableBytes { bytes in try state.collector?.append(bytes) }
+                } catch {
+                    return (nil, state.received, state.declared, error)
+                }
             }
             return (state.channel, state.received, state.declared, nil)
         }

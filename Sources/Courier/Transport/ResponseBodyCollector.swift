@@ -67,4 +67,18 @@ public struct ResponseBodyCollector: Sendable {
         }
         data.append(contentsOf: bytes)
     }
+
+    /// Appends the next bytes of the body from memory the caller holds (a transport's buffer):
+    /// one copy, without walking a collection through the generic entry point, which a
+    /// transport in another module calls unspecialised.
+    ///
+    /// - Throws: ``CourierError`` with ``TransportFailure/responseTooLarge(limit:)`` once the body
+    ///   would pass the limit; what arrived is dropped.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) throws(CourierError) {
+        guard bytes.count <= limit - data.count else {
+            data = Data()
+            throw CourierError.transport(.responseTooLarge(limit: limit))
+        }
+        data.append(contentsOf: bytes)
+    }
 }

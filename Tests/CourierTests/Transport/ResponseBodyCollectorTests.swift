@@ -14,6 +14,21 @@ struct ResponseBodyCollectorTests {
         #expect(collector.data.isEmpty)
     }
 
+    @Test("bytes from a buffer the transport holds: kept in order, held to the same limit")
+    func limitFromBuffer() throws {
+        var collector = ResponseBodyCollector(limit: 5)
+        let first: [UInt8] = [1, 2, 3]
+        let second: [UInt8] = [4, 5]
+        try first.withUnsafeBytes { bytes in try collector.append(bytes) }
+        try second.withUnsafeBytes { bytes in try collector.append(bytes) }
+        #expect(collector.data == Data([1, 2, 3, 4, 5]))
+        let error = #expect(throws: CourierError.self) {
+            try [UInt8(6)].withUnsafeBytes { bytes in try collector.append(bytes) }
+        }
+        #expect(error?.kind == .responseTooLarge)
+        #expect(collector.data.isEmpty)
+    }
+
     @Test("a declared Content-Length over the limit fails at once; odd values are left to counting")
     func declared() throws {
         var collector = ResponseBodyCollector(limit: 100)
