@@ -22,8 +22,8 @@ enum NIOConversions {
 
     /// Courier's response head for NIO's status and headers; fields whose names are not valid
     /// HTTP tokens are left out. Also the `Content-Length` value (several joined by ", ", as
-    /// `HTTPFields` joins them), read on the way so that the exchange need not look it up: the
-    /// first lookup in an `HTTPFields` builds its index of every name.
+    /// `HTTPFields` joins them), read on the way so that the exchange does not look it up twice
+    /// per call (each lookup scans the fields and joins their values into a new string).
     static func response(status: HTTPResponseStatus, headers: HTTPHeaders) -> (head: HTTPResponse, contentLength: String?) {
         var fields = HTTPFields()
         fields.reserveCapacity(headers.count)
