@@ -144,14 +144,16 @@ struct RealSocket {
                 guard let values = samples[name]?[test], !values.isEmpty else { continue }
                 let rate = values.map(\.perSecond)
                 let cpu = values.map(\.cpuMicros)
-                let bare = name.hasPrefix("Courier") ? samples[Self.bareName(for: name)]?[test] : nil
-                let ratio = bare.map { String(format: "%.2f×", median(rate) / median($0.map(\.perSecond))) } ?? ""
-                let extra = bare.map { String(format: "%+.0f µs", median(cpu) - median($0.map(\.cpuMicros))) } ?? ""
+                // Courier's rate over a bare client's, and the CPU it adds per request.
+                func against(_ bare: [Sample]) -> (ratio: String, extra: String) {
+                    (String(format: "%.2f×", median(rate) / median(bare.map(\.perSecond))),
+                     String(format: "%+.0f µs", median(cpu) - median(bare.map(\.cpuMicros))))
+                }
+                let bare = (name.hasPrefix("Courier") ? samples[Self.bareName(for: name)]?[test] : nil).map(against)
+                let (ratio, extra) = (bare?.ratio ?? "", bare?.extra ?? "")
                 // URLSession inflates and follows redirects unasked: its bare client is alike already.
-                let alike = name == "Courier over AHC" ? samples[Self.alikeAHC]?[test] : nil
-                let alikeColumn = alike.map {
-                    String(format: "%.2f×, %+.0f µs", median(rate) / median($0.map(\.perSecond)), median(cpu) - median($0.map(\.cpuMicros)))
-                } ?? ""
+                let alike = (name == "Courier over AHC" ? samples[Self.alikeAHC]?[test] : nil).map(against)
+                let alikeColumn = alike.map { "\($0.ratio), \($0.extra)" } ?? ""
                 lines.append(String(
                     format: "| %@ | %@ | %.0f (%.0f–%.0f) | %@ | %.0f µs (%.0f–%.0f) | %@ | %@ |",
                     test.label, name, median(rate), rate.min() ?? 0, rate.max() ?? 0, ratio,

@@ -8,8 +8,8 @@ import NIOCore
 
 /// Contenders that take Courier over AsyncHTTPClient apart, for `real-socket` runs that name
 /// them (`only`): AsyncHTTPClient's delegate API with a delegate that only counts bytes (what
-/// `AsyncHTTPClientTransport` rests on, its client set up alike), and the transport called alone, without a `Client`.
-/// Their gaps to bare AHC and to Courier say whether a cost is AsyncHTTPClient's API, the
+/// `AsyncHTTPClientTransport` rests on, its client set up alike), and the transport called
+/// alone, without a `Client`. Their gaps to bare AHC and to Courier say whether a cost is AsyncHTTPClient's API, the
 /// transport, or the client's pipeline.
 extension RealSocket {
     static let breakdownNames = ["delegate AHC", "transport alone AHC"]

@@ -61,10 +61,7 @@ public struct ResponseBodyCollector: Sendable {
     /// - Throws: ``CourierError`` with ``TransportFailure/responseTooLarge(limit:)`` once the body
     ///   would pass the limit; what arrived is dropped.
     public mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(CourierError) {
-        guard bytes.count <= limit - data.count else {
-            data = Data()
-            throw CourierError.transport(.responseTooLarge(limit: limit))
-        }
+        try makeRoom(for: bytes.count)
         data.append(contentsOf: bytes)
     }
 
@@ -75,10 +72,15 @@ public struct ResponseBodyCollector: Sendable {
     /// - Throws: ``CourierError`` with ``TransportFailure/responseTooLarge(limit:)`` once the body
     ///   would pass the limit; what arrived is dropped.
     public mutating func append(_ bytes: UnsafeRawBufferPointer) throws(CourierError) {
-        guard bytes.count <= limit - data.count else {
+        try makeRoom(for: bytes.count)
+        data.append(contentsOf: bytes)
+    }
+
+    /// Fails, dropping what arrived, when `count` more bytes would pass the limit.
+    private mutating func makeRoom(for count: Int) throws(CourierError) {
+        guard count <= limit - data.count else {
             data = Data()
             throw CourierError.transport(.responseTooLarge(limit: limit))
         }
-        data.append(contentsOf: bytes)
     }
 }

@@ -63,12 +63,13 @@ public final class URLSessionTransport: Transport {
         // Each exchange's `SessionCall` bounds itself by what is left of the timeout, on Courier's
         // timer thread. Only spilling a streamed body to a file (which reads the caller's stream,
         // before any exchange starts) needs the race of a task against a timer.
-        if case .stream = request.body?.storage {
-            return try await withDeadline(context.remaining, timeout: request.timeout) { [self] in
-                try await RedirectRules.send(request) { hop in try await exchange(hop, context: context) }
-            }
+        let followingRedirects: @Sendable () async throws -> RawResponse = { [self] in
+            try await RedirectRules.send(request) { hop in try await exchange(hop, context: context) }
         }
-        return try await RedirectRules.send(request) { hop in try await exchange(hop, context: context) }
+        if case .stream = request.body?.storage {
+            return try await withDeadline(context.remaining, timeout: request.timeout, followingRedirects)
+        }
+        return try await followingRedirects()
     }
 
     /// One request and its response, without following redirects.
