@@ -82,4 +82,32 @@ struct TimeBoundConformanceTests {
             #expect(clock.now - start < .seconds(30))
         }
     }
+
+    /// A `302` to `location` after 0.45 s; the script's server closes the connection after it.
+    private static func slowRedirect(to location: String) -> TestServer.Response {
+        .raw([.pause(.milliseconds(450)), .text("HTTP/1.1 302 Found\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")])
+    }
+
+    // Where the deadline meets redirects: each hop is a new exchange (URLSession's arms a timer of
+    // its own), and must get only what is left of the call's timeout, not the whole of it again.
+    @Test("the timeout bounds a whole redirect chain, not each hop", arguments: TransportUnderTest.allCases)
+    func redirectChain(_ transport: TransportUnderTest) async throws {
+        // Three hops of 0.45 s each: 1.35 s in all, past the 1 s timeout, though each hop is
+        // well within it. A timeout restarted per hop would reach /done and succeed.
+        try await withServer(transport, routes: { server in
+            server.route(.get, "/hop1") { _ in Self.slowRedirect(to: "/hop2") }
+            server.route(.get, "/hop2") { _ in Self.slowRedirect(to: "/hop3") }
+            server.route(.get, "/hop3") { _ in Self.slowRedirect(to: "/done") }
+            server.route(.get, "/done") { _ in .text("reached") }
+        }) { server, client in
+            let (error, elapsed) = await failure(of: request("/hop1"), on: client)
+            guard case .timedOut(let after)? = transportFailure(error) else {
+                Issue.record("expected .timedOut, got \(String(describing: error))")
+                return
+            }
+            #expect(after == shortTimeout)
+            #expect(server.requestCount <= 3, "the request after the last redirect was sent")
+            expectEndsAtTimeout(elapsed)
+        }
+    }
 }
