@@ -194,6 +194,7 @@ let package = Package(
                 // For the bulk mode's bare AsyncHTTPClient baseline.
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: withAsyncHTTPClient),
                 .product(name: "NIOCore", package: "swift-nio", condition: withAsyncHTTPClient),
+                .product(name: "NIOPosix", package: "swift-nio", condition: withAsyncHTTPClient),
             ]
         ),
         .executableTarget(

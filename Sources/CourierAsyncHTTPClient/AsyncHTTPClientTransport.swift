@@ -49,6 +49,8 @@ public final class AsyncHTTPClientTransport: Transport {
     private let configuration: Configuration
     /// Which event loop each call's delegate runs on (internal for tests).
     let loops: LoopChoice
+    /// Blocks streamed response bodies are copied into (see ``BlockPool``; internal for tests).
+    let blocks = BlockPool()
 
     /// Creates a transport with an `HTTPClient` of its own on the shared event loop group.
     /// Call ``shutdown()`` when done; a transport released without it shuts its client down in
@@ -91,13 +93,13 @@ public final class AsyncHTTPClientTransport: Transport {
         try request.checkBodyAllowed()
         let client = self.client
         let ratio = configuration.maximumDecompressionRatio
-        let loops = self.loops
+        let (loops, blocks) = (self.loops, self.blocks)
         do {
             if request.responseDelivery.mode == .stream || AsyncHTTPClientTransport.sendsWhole(request) {
                 // AsyncHTTPClient's delegate API, whose deadline (on the event loop) covers the
                 // whole exchange, body included: no task and no timer of Courier's own per call.
                 return try await RedirectRules.send(request) { hop in
-                    try await DelegateExchange.send(hop, on: client, loops: loops, context: context, ratio: ratio)
+                    try await DelegateExchange.send(hop, on: client, loops: loops, blocks: blocks, context: context, ratio: ratio)
                 }
             }
             // A download to a file, or an upload read while sending (whose answer may come before

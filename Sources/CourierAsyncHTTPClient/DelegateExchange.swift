@@ -30,6 +30,10 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         var declared: Int?
         var collector: ResponseBodyCollector?
         var channel: ByteChannel?
+        /// Where a streamed body's parts are copied until a block is handed to `channel`.
+        var filler: BlockFiller?
+        /// An end-of-turn hand-over is scheduled on the event loop.
+        var turnEndScheduled = false
         var paused: EventLoopPromise<Void>?
         var resumedEarly = false
         var received = 0
@@ -42,25 +46,28 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     private let context: TransportContext
     private let ratio: Int
     private let loops: LoopChoice
+    private let blocks: BlockPool
     /// The loop the delegate runs on, given back to ``loops`` when the exchange ends.
     private let loop: (loop: any EventLoop, index: Int)
     private let state = Locked(State())
 
-    private init(request: PreparedRequest, context: TransportContext, ratio: Int, loops: LoopChoice) {
+    private init(request: PreparedRequest, context: TransportContext, ratio: Int, loops: LoopChoice, blocks: BlockPool) {
         self.request = request
         self.context = context
         self.ratio = ratio
         self.loops = loops
+        self.blocks = blocks
         self.loop = loops.take()
     }
 
     /// Sends `request` and returns as soon as the response head arrived: with the body streaming
     /// when its status streams, or with the collected body otherwise.
     static func send(
-        _ request: PreparedRequest, on client: HTTPClient, loops: LoopChoice, context: TransportContext, ratio: Int
+        _ request: PreparedRequest, on client: HTTPClient, loops: LoopChoice, blocks: BlockPool, context: TransportContext,
+        ratio: Int
     ) async throws -> RawResponse {
         let outgoing = try outgoing(request, context: context, eventLoops: client.eventLoopGroup)
-        let exchange = DelegateExchange(request: request, context: context, ratio: ratio, loops: loops)
+        let exchange = DelegateExchange(request: request, context: context, ratio: ratio, loops: loops, blocks: blocks)
         let deadline = NIODeadline.now() + TimeAmount(max(context.remaining, .zero))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -98,6 +105,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
                 state.head = response
                 state.declared = declared
                 state.channel = channel
+                state.filler = BlockFiller(pool: blocks)
                 defer { state.waiting = nil }
                 return state.waiting
             }
@@ -133,10 +141,21 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         if let collectError { return task.eventLoop.makeFailedFuture(collectError) }
         if context.progress.isActive { context.progress.received(received, of: declared) }
         guard let channel else { return task.eventLoop.makeSucceededVoidFuture() }
-        // The reader is woken once per turn of the event loop, after every part that arrived in
-        // it, rather than once per part: a thread wake-up costs about as much as moving 64 KB.
-        let (accepted, wake) = channel.offerDeferringWake(buffer.sharedData)
-        if wake { task.eventLoop.execute { channel.wakeReader() } }
+        // The part is copied into a pooled block (see `BlockPool` for why), and a full block is
+        // offered to the reader. What is left at the end of this turn of the event loop is
+        // handed over then, with one wake-up of the reader for every part that arrived in the
+        // turn: a thread wake-up costs about as much as moving 64 KB.
+        var accepted = true
+        let scheduleTurnEnd = state.withLock { state -> Bool in
+            buffer.withUnsafeReadableBytes { bytes in
+                state.filler?.append(bytes) { block in
+                    if !channel.offerDeferringWake(block).goOn { accepted = false }
+                }
+            }
+            defer { state.turnEndScheduled = true }
+            return !state.turnEndScheduled
+        }
+        if scheduleTurnEnd { task.eventLoop.execute { self.handOverTurn(to: channel) } }
         if accepted { return task.eventLoop.makeSucceededVoidFuture() }
         if channel.isCancelled { return task.eventLoop.makeFailedFuture(CancellationError()) }
         // Paused: the reader is a high-water mark behind. Its catching up (`readerCaughtUp`) may
@@ -155,13 +174,14 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
-        let (waiting, head, collected, channel) = state.withLock { state in
-            defer { state.waiting = nil }
-            return (state.waiting, state.head, state.collector?.data, state.channel)
+        let (waiting, head, collected, channel, rest) = state.withLock { state in
+            defer { state.waiting = nil; state.filler?.discard() }
+            return (state.waiting, state.head, state.collector?.data, state.channel, state.filler?.flush())
         }
         // Before the caller resumes: its next call must find this loop free, or it would take
         // another loop than its connection's.
         releaseLoop()
+        if let rest { _ = channel?.offerDeferringWake(rest) }
         channel?.finish()
         if let waiting, let head { waiting.resume(returning: RawResponse(http: head, body: collected ?? Data())) }
     }
@@ -176,6 +196,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     private func fail(_ error: any Error) {
         let (waiting, channel, paused, task) = state.withLock { state in
             state.failed = true
+            state.filler?.discard()
             defer { state.waiting = nil; state.paused = nil; state.task = nil }
             return (state.waiting, state.channel, state.paused, state.task)
         }
@@ -193,6 +214,17 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             return !state.released
         }
         if first { loops.finished(loop.index) }
+    }
+
+    /// Hands the reader what the event loop's turn copied in but did not fill a block with,
+    /// and wakes it once for the whole turn.
+    private func handOverTurn(to channel: ByteChannel) {
+        let rest = state.withLock { state in
+            state.turnEndScheduled = false
+            return state.filler?.flush()
+        }
+        if let rest { _ = channel.offerDeferringWake(rest) }
+        channel.wakeReader()
     }
 
     private func readerCaughtUp() {

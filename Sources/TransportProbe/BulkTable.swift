@@ -59,8 +59,9 @@ struct BulkTable {
         try compareDownloads(URL(fileURLWithPath: CommandLine.arguments[0]).path, server.port)
     }
 
-    /// Courier on AsyncHTTPClient, AsyncHTTPClient alone and `curl` downloading `bytes`, one
-    /// after the other in each round, so that a busy moment hurts all three alike. Each run's CPU
+    /// Courier on AsyncHTTPClient, AsyncHTTPClient alone and `curl` downloading `bytes` (and two
+    /// ceilings: AsyncHTTPClient's delegate API and a bare NIO channel, both dropping what they
+    /// read on the event loop), one after the other in each round, so that a busy moment hurts all three alike. Each run's CPU
     /// time (user + system, from `/usr/bin/time`) is printed too: it does not depend on how the
     /// scheduler happens to place the threads, which moves the elapsed times a lot on loopback.
     private func compareDownloads(_ executable: String, _ port: Int) throws {
@@ -69,6 +70,9 @@ struct BulkTable {
             ("Courier + AHC", [executable, "bulk", "asyncHTTPClient", "download", "\(port)", "\(bytes)"], false),
             ("bare AHC", [executable, "bulk", "bareAHC", "download", "\(port)", "\(bytes)"], false),
             ("curl", ["/usr/bin/env", "curl", "-s", "-o", "/dev/null", "-w", "ok %{time_total} %{size_download}", url], true),
+            // Ceilings, not baselines: each part dropped on the event loop, no hand-over to a reader.
+            ("AHC delegate, parts dropped", [executable, "bulk", "ahcDelegate", "download", "\(port)", "\(bytes)"], false),
+            ("NIO channel, 64 KB reads dropped", [executable, "bulk", "nio64k", "download", "\(port)", "\(bytes)"], false),
         ]
         var times = Array(repeating: [Int](), count: contenders.count)
         var cpu = Array(repeating: [Int](), count: contenders.count)

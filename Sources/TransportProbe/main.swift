@@ -19,7 +19,8 @@ import Foundation
 //                                               one bulk transfer (transport: urlSession, asyncHTTPClient,
 //                                               bareAHC; direction: idle, download, download-slow,
 //                                               download-file, upload-stream, upload-chunked,
-//                                               upload-file, upload-multipart);
+//                                               upload-file, upload-multipart; the ceilings
+//                                               ahcDelegate, nio64k and nio256k download only);
 //                                               prints "<outcome> <elapsed-ms> <bytes>"
 // transport-probe bulk-table [bytes]            every transport × direction (1 GiB by default), each in its
 //                                               own process under /usr/bin/time -v: peak memory, rate;
@@ -68,7 +69,7 @@ case "bulk-serve":
     server.stop()
 case "bulk":
     let values = Array(arguments.dropFirst())
-    guard values.count == 4 || values.count == 5, BulkTable.transports.contains(values[0]), let direction = BulkDirection(rawValue: values[1]),
+    guard values.count == 4 || values.count == 5, (BulkTable.transports + ["nio64k", "nio256k", "ahcDelegate"]).contains(values[0]), let direction = BulkDirection(rawValue: values[1]),
           let port = Int(values[2]), let bytes = Int(values[3]), bytes >= 0
     else {
         let transports = BulkTable.transports.joined(separator: "|")
@@ -79,6 +80,14 @@ case "bulk":
     #if AsyncHTTPClient
     if values[0] == "bareAHC" {
         print(await BareRun(direction: direction, port: port, bytes: bytes).run())
+        exit(0)
+    }
+    if values[0] == "ahcDelegate" {
+        print(await DelegateCountRun(port: port, bytes: bytes).run())
+        exit(0)
+    }
+    if values[0] == "nio64k" || values[0] == "nio256k", direction == .download {
+        print(await NIORun(readSize: values[0] == "nio64k" ? 64 << 10 : 256 << 10, port: port, bytes: bytes).run())
         exit(0)
     }
     #endif
