@@ -115,10 +115,11 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
-    /// Whether `request` sends no body or one in memory, and collects its answer.
+    /// Whether `request` collects its answer and sends no body, one in memory, or one whose
+    /// files go out as `FileRegion`s (``FileRegionUpload``).
     private static func sendsWhole(_ request: PreparedRequest) -> Bool {
         guard case .collect = request.responseDelivery.mode else { return false }
-        return request.body == nil || request.body?.data != nil
+        return request.body == nil || request.body?.data != nil || FileRegionUpload.segments(of: request) != nil
     }
 
     /// Sends one request without following redirects, and hands its body over as it asks: for

@@ -259,6 +259,15 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             if let data = payload.data {
                 body = .bytes(data)
                 if context.progress.isActive { context.progress.sent(0, of: data.count) }
+            } else if let segments = FileRegionUpload.segments(of: request) {
+                let (length, progress) = (payload.length, context.progress)
+                body = .stream(contentLength: length.map { Int64($0) }) { writer in
+                    let promise = eventLoops.any().makePromise(of: Void.self)
+                    promise.completeWithTask {
+                        try await FileRegionUpload.write(segments, to: writer, length: length, progress: progress)
+                    }
+                    return promise.futureResult
+                }
             } else {
                 let chunks = OutgoingChunks(body: payload, progress: context.progress, eventLoops: eventLoops)
                 body = .stream(contentLength: payload.length.map { Int64($0) }) { writer in

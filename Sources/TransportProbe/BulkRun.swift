@@ -91,6 +91,8 @@ struct BulkRun {
             outcome = direction.isComplete(moved, of: bytes) ? "ok" : "short"
         } catch let error as CourierError {
             if case .transport(.timedOut) = error.reason { outcome = "timedOut" } else { outcome = error.kind.name }
+            // The table shows the kind; what went wrong goes to stderr, for whoever reruns it.
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
         } catch {
             outcome = "\(type(of: error))"
         }

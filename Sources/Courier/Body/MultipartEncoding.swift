@@ -15,21 +15,21 @@ extension MultipartForm {
     ///   ``InvalidRequestReason/multipartBoundaryCollision(part:)`` for a fixed boundary that is
     ///   malformed or occurs in a part.
     func encoded(with encoder: JSONEncoder) throws(CourierError) -> (body: HTTPBody, contentType: String) {
-        var contents: [MultipartSegment] = []
+        var contents: [BodySegment] = []
         for part in parts { contents.append(try MultipartForm.segment(of: part, encoder: encoder)) }
         let boundary = try chooseBoundary(avoiding: contents)
-        var segments: [MultipartSegment] = []
+        var segments: [BodySegment] = []
         var entries: [MultipartManifest.Entry] = []
         for (part, content) in zip(parts, contents) {
             guard part.contentType.map(HTTPField.isValidValue) ?? true else {
                 throw CourierError.invalidRequest(.invalidHeaderValue(name: "Content-Type of multipart part \(part.name)"))
             }
-            MultipartSegment.append(.bytes(Data(MultipartForm.head(of: part, boundary: boundary).utf8)), to: &segments)
-            MultipartSegment.append(content, to: &segments)
-            MultipartSegment.append(.bytes(Data("\r\n".utf8)), to: &segments)
+            BodySegment.append(.bytes(Data(MultipartForm.head(of: part, boundary: boundary).utf8)), to: &segments)
+            BodySegment.append(content, to: &segments)
+            BodySegment.append(.bytes(Data("\r\n".utf8)), to: &segments)
             entries.append(MultipartManifest.Entry(part: part, content: content))
         }
-        MultipartSegment.append(.bytes(Data("--\(boundary)--\r\n".utf8)), to: &segments)
+        BodySegment.append(.bytes(Data("--\(boundary)--\r\n".utf8)), to: &segments)
         let manifest = MultipartManifest(boundary: boundary, entries: entries)
         let contentType = "multipart/form-data; boundary=\(boundary)"
         var body: HTTPBody
@@ -43,12 +43,12 @@ extension MultipartForm {
                 storage: .stream(ChunkSource(MultipartChunks(segments: segments), replayable: replayable)),
                 length: length, isReplayable: replayable)
         }
-        body.multipart = manifest
+        body.extras = BodyExtras(multipart: manifest, segments: segments)
         return (body, contentType)
     }
 
     /// What `part` sends, measured: its bytes when they are in memory.
-    private static func segment(of part: Part, encoder: JSONEncoder) throws(CourierError) -> MultipartSegment {
+    private static func segment(of part: Part, encoder: JSONEncoder) throws(CourierError) -> BodySegment {
         switch part.content {
         case .text(let text):
             return .bytes(Data(text.utf8))
@@ -76,7 +76,7 @@ extension MultipartForm {
     }
 
     /// The fixed ``boundary`` once checked, or a random one that occurs in no part in memory.
-    private func chooseBoundary(avoiding contents: [MultipartSegment]) throws(CourierError) -> String {
+    private func chooseBoundary(avoiding contents: [BodySegment]) throws(CourierError) -> String {
         if let boundary {
             guard MultipartForm.isValidBoundary(boundary) else {
                 throw CourierError.invalidRequest(.invalidMultipartBoundary(boundary))
@@ -132,41 +132,6 @@ extension MultipartForm {
     }
 }
 
-/// One run of a multipart body's bytes: in memory, a file of known size, or a body of its own.
-enum MultipartSegment: Sendable {
-    case bytes(Data)
-    case file(URL, size: Int)
-    case body(HTTPBody)
-
-    var length: Int? {
-        switch self {
-        case .bytes(let data): data.count
-        case .file(_, let size): size
-        case .body(let body): body.length
-        }
-    }
-
-    var isReplayable: Bool {
-        if case .body(let body) = self { return body.isReplayable }
-        return true
-    }
-
-    /// Whether these bytes (in memory) hold `--boundary`; files and streams are not read.
-    func contains(delimiter boundary: String) -> Bool {
-        guard case .bytes(let data) = self else { return false }
-        return data.range(of: Data("--\(boundary)".utf8)) != nil
-    }
-
-    /// Appends `segment`, joining it to the last one when both are in memory.
-    static func append(_ segment: MultipartSegment, to segments: inout [MultipartSegment]) {
-        if case .bytes(let next) = segment, case .bytes(let last)? = segments.last {
-            segments[segments.count - 1] = .bytes(last + next)
-        } else {
-            segments.append(segment)
-        }
-    }
-}
-
 /// The chunks of a multipart body: its segments in order, files read 1 MB at a time while
 /// sending. Each iteration starts over from the first segment.
 struct MultipartChunks: AsyncSequence, Sendable {
@@ -177,7 +142,7 @@ struct MultipartChunks: AsyncSequence, Sendable {
     /// 1 MB reads (measured with `transport-probe`), which hold about 5 MB above idle.
     static let fileReadSize = 1 << 20
 
-    let segments: [MultipartSegment]
+    let segments: [BodySegment]
 
     func makeAsyncIterator() -> Iterator { Iterator(segments: segments) }
 
@@ -187,11 +152,11 @@ struct MultipartChunks: AsyncSequence, Sendable {
             case body(HTTPBody.Chunks.Iterator)
         }
 
-        let segments: [MultipartSegment]
+        let segments: [BodySegment]
         var index = 0
         var reader: Reader?
 
-        init(segments: [MultipartSegment]) {
+        init(segments: [BodySegment]) {
             self.segments = segments
         }
 

@@ -13,7 +13,7 @@ struct MultipartManifest: Sendable {
         /// The bytes of a text field or JSON part; `nil` for files, bytes and streams.
         let text: Data?
 
-        init(part: MultipartForm.Part, content: MultipartSegment) {
+        init(part: MultipartForm.Part, content: BodySegment) {
             name = part.name
             fileName = part.fileName
             contentType = part.contentType
@@ -36,15 +36,18 @@ extension HTTPBody {
     /// `nil` for any other body.
     var multipart: MultipartManifest? {
         get { extras?.multipart }
-        set { extras = newValue.map { BodyExtras(multipart: $0) } }
+        set { extras = newValue.map { BodyExtras(multipart: $0, segments: extras?.segments) } }
     }
 }
 
 /// What a few bodies carry besides their bytes, boxed so that every other body stays small.
 final class BodyExtras: Sendable {
     let multipart: MultipartManifest?
+    /// The runs of bytes a stream is made of, when they are bytes and files (``HTTPBody/segments``).
+    let segments: [BodySegment]?
 
-    init(multipart: MultipartManifest?) {
+    init(multipart: MultipartManifest?, segments: [BodySegment]? = nil) {
         self.multipart = multipart
+        self.segments = segments
     }
 }
