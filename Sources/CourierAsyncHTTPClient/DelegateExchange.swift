@@ -40,6 +40,9 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         var task: HTTPClient.Task<Void>?
         var failed = false
         var released = false
+        /// The server answered with an error status while the request body was still going out
+        /// (see ``UploadStop``).
+        var answeredEarly = false
     }
 
     private let request: PreparedRequest
@@ -50,6 +53,8 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     /// The loop the delegate runs on, given back to ``loops`` when the exchange ends.
     private let loop: (loop: any EventLoop, index: Int)
     private let state = Locked(State())
+    /// Ends a request body still being written once the server has answered it.
+    private let upload = UploadStop()
 
     private init(request: PreparedRequest, context: TransportContext, ratio: Int, loops: LoopChoice, blocks: BlockPool) {
         self.request = request
@@ -66,8 +71,8 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         _ request: PreparedRequest, on client: HTTPClient, loops: LoopChoice, blocks: BlockPool, context: TransportContext,
         ratio: Int
     ) async throws -> RawResponse {
-        let outgoing = try outgoing(request, context: context, eventLoops: client.eventLoopGroup)
         let exchange = DelegateExchange(request: request, context: context, ratio: ratio, loops: loops, blocks: blocks)
+        let outgoing = try outgoing(request, context: context, eventLoops: client.eventLoopGroup, upload: exchange.upload)
         let deadline = NIODeadline.now() + TimeAmount(max(context.remaining, .zero))
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -98,6 +103,13 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         let (response, contentLength) = NIOConversions.response(status: head.status, headers: head.headers)
         let declared = ResponseBodyCollector.declaredLength(contentLength)
+        if head.status.code >= 300, upload.isWriting {
+            // Answered before the body is all sent: AsyncHTTPClient takes no more of it, and
+            // ends the exchange only once the body ends. The body is ended once the answer is
+            // all here (at once when its length is not known), and the answer is the response.
+            state.withLock { $0.answeredEarly = true }
+            if declared == nil || declared == 0 { upload.stop() }
+        }
         if request.delivery(for: response.status).mode == .stream {
             // Weak: the exchange keeps the channel; the channel must not keep the exchange.
             let channel = ByteChannel(onResume: { [weak self] in self?.readerCaughtUp() }, onCancel: { [weak self] in self?.readerStopped() })
@@ -140,6 +152,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         }
         if let collectError { return task.eventLoop.makeFailedFuture(collectError) }
         if context.progress.isActive { context.progress.received(received, of: declared) }
+        if let declared, received >= declared, state.withLock({ $0.answeredEarly }) { upload.stop() }
         guard let channel else { return task.eventLoop.makeSucceededVoidFuture() }
         // The part is copied into a pooled block (see `BlockPool` for why), and a full block is
         // offered to the reader. What is left at the end of this turn of the event loop is
@@ -174,6 +187,12 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
+        complete()
+    }
+
+    /// Ends the exchange with the response received: the caller waiting for the head gets it
+    /// with the collected body, or a streaming reader the end of the body.
+    private func complete() {
         let (waiting, head, collected, channel, rest) = state.withLock { state in
             defer { state.waiting = nil; state.filler?.discard() }
             return (state.waiting, state.head, state.collector?.data, state.channel, state.filler?.flush())
@@ -192,8 +211,16 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
 
     // MARK: Ending
 
-    /// Ends the exchange with `error`: the caller waiting for the head, or the body's reader, sees it.
+    /// Ends the exchange with `error`: the caller waiting for the head, or the body's reader, sees
+    /// it. A failure that follows an early answer, all of which arrived, ends it with that answer.
     private func fail(_ error: any Error) {
+        let answered = state.withLock { state in
+            state.answeredEarly && state.head != nil && state.received >= (state.declared ?? 0)
+        }
+        if answered, upload.isStopped, !(error is CancellationError) {
+            complete()
+            return
+        }
         let (waiting, channel, paused, task) = state.withLock { state in
             state.failed = true
             state.filler?.discard()
@@ -252,7 +279,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
 
     /// AsyncHTTPClient's (delegate API) request for `request`; a streamed body is read as it is sent.
     private static func outgoing(
-        _ request: PreparedRequest, context: TransportContext, eventLoops: any EventLoopGroup
+        _ request: PreparedRequest, context: TransportContext, eventLoops: any EventLoopGroup, upload: UploadStop
     ) throws -> HTTPClient.Request {
         var body: HTTPClient.Body?
         if let payload = request.body {
@@ -264,7 +291,9 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
                 body = .stream(contentLength: length.map { Int64($0) }) { writer in
                     let promise = eventLoops.any().makePromise(of: Void.self)
                     promise.completeWithTask {
-                        try await FileRegionUpload.write(segments, to: writer, length: length, progress: progress)
+                        upload.began()
+                        defer { upload.ended() }
+                        try await FileRegionUpload.write(segments, to: writer, length: length, progress: progress, stop: upload)
                     }
                     return promise.futureResult
                 }
@@ -273,7 +302,11 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
                 body = .stream(contentLength: payload.length.map { Int64($0) }) { writer in
                     let promise = eventLoops.any().makePromise(of: Void.self)
                     promise.completeWithTask {
-                        for try await buffer in chunks { try await writer.write(.byteBuffer(buffer)).get() }
+                        upload.began()
+                        defer { upload.ended() }
+                        for try await buffer in chunks {
+                            guard try await upload.wait(for: writer.write(.byteBuffer(buffer))) else { return }
+                        }
                     }
                     return promise.futureResult
                 }

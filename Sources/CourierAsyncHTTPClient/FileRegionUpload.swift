@@ -44,37 +44,40 @@ enum FileRegionUpload {
 
     /// Writes `segments` in order: bytes as buffers, files as regions, a stream segment as its
     /// chunks. At most ``window`` bytes are in flight, which is the body's back-pressure; each
-    /// write that reaches the socket moves the progress.
+    /// write that reaches the socket moves the progress. Returns early, the body ended, once
+    /// `stop` says the server has answered.
     static func write(
-        _ segments: [BodySegment], to writer: HTTPClient.Body.StreamWriter, length: Int?, progress: ProgressSink
+        _ segments: [BodySegment], to writer: HTTPClient.Body.StreamWriter, length: Int?, progress: ProgressSink,
+        stop: UploadStop
     ) async throws {
-        var writes = WritesInFlight(writer: writer, length: length, progress: progress)
+        var writes = WritesInFlight(writer: writer, length: length, progress: progress, stop: stop)
         for segment in segments {
             switch segment {
             case .bytes(let data):
                 guard !data.isEmpty else { continue }
-                try await writes.add(.byteBuffer(ByteBuffer(bytes: data)), count: data.count)
+                guard try await writes.add(.byteBuffer(ByteBuffer(bytes: data)), count: data.count) else { return }
             case .file(let url, let size):
                 let file = try OpenFile(url)
-                defer { file.close() }
+                // Closed once no region of it is left to send, however the writing ends.
+                defer { file.close(after: writes.pending) }
                 var offset = 0
                 while offset < size {
                     let end = min(offset + writes.regionSize, size)
                     // A file that shrank since it was measured would leave the kernel nothing to
                     // send and the call waiting for its timeout; it fails here, clearly, instead.
                     try file.check(holds: end)
-                    try await writes.add(.fileRegion(FileRegion(fileHandle: file.handle, readerIndex: offset, endIndex: end)), count: end - offset)
+                    let region = FileRegion(fileHandle: file.handle, readerIndex: offset, endIndex: end)
+                    guard try await writes.add(.fileRegion(region), count: end - offset) else { return }
                     offset = end
                 }
-                // The file is closed once no region of it is left to send.
-                try await writes.settleAll()
+                guard try await writes.settleAll() else { return }
             case .body(let body):
                 for try await chunk in body.chunks() {
-                    try await writes.add(.byteBuffer(ByteBuffer(bytes: chunk)), count: chunk.count)
+                    guard try await writes.add(.byteBuffer(ByteBuffer(bytes: chunk)), count: chunk.count) else { return }
                 }
             }
         }
-        try await writes.settleAll()
+        _ = try await writes.settleAll()
     }
 }
 
@@ -83,40 +86,54 @@ private struct WritesInFlight {
     let writer: HTTPClient.Body.StreamWriter
     let length: Int?
     let progress: ProgressSink
-    private var pending: [(done: EventLoopFuture<Void>, count: Int)] = []
+    let stop: UploadStop
+    private var queue: [(done: EventLoopFuture<Void>, count: Int)] = []
     private var inFlight = 0
     private var sent = 0
     private let started = ContinuousClock.now
     /// How large the next file region is (see ``FileRegionUpload/regionSizes``).
     private(set) var regionSize = FileRegionUpload.regionSizes.lowerBound
 
-    init(writer: HTTPClient.Body.StreamWriter, length: Int?, progress: ProgressSink) {
+    init(writer: HTTPClient.Body.StreamWriter, length: Int?, progress: ProgressSink, stop: UploadStop) {
         self.writer = writer
         self.length = length
         self.progress = progress
+        self.stop = stop
     }
 
-    /// Hands `data` over, then waits while more than the window is in flight.
-    mutating func add(_ data: IOData, count: Int) async throws {
-        pending.append((writer.write(data), count))
+    /// The writes not known to be on the socket yet.
+    var pending: [EventLoopFuture<Void>] { queue.map(\.done) }
+
+    /// Hands `data` over, then waits while more than the window is in flight; `false` once the
+    /// body was stopped.
+    mutating func add(_ data: IOData, count: Int) async throws -> Bool {
+        guard !stop.isStopped else { return false }
+        queue.append((writer.write(data), count))
         inFlight += count
-        while inFlight > FileRegionUpload.window { try await settleOldest() }
+        while inFlight > FileRegionUpload.window {
+            guard try await settleOldest() else { return false }
+        }
+        return true
     }
 
-    /// Waits until every write handed over is on the socket.
-    mutating func settleAll() async throws {
-        while !pending.isEmpty { try await settleOldest() }
+    /// Waits until every write handed over is on the socket; `false` once the body was stopped.
+    mutating func settleAll() async throws -> Bool {
+        while !queue.isEmpty {
+            guard try await settleOldest() else { return false }
+        }
+        return true
     }
 
-    private mutating func settleOldest() async throws {
-        let (done, count) = pending.removeFirst()
-        try await done.get()
+    private mutating func settleOldest() async throws -> Bool {
+        guard try await stop.wait(for: queue[0].done) else { return false }
+        let count = queue.removeFirst().count
         inFlight -= count
         sent += count
         if progress.isActive { progress.sent(sent, of: length) }
         let seconds = Double((ContinuousClock.now - started) / .microseconds(1)) / 1_000_000
         let perReport = seconds > 0 ? Int(min(Double(sent) / seconds / 60, Double(Int.max / 2))) : 0
         regionSize = min(max(perReport, FileRegionUpload.regionSizes.lowerBound), FileRegionUpload.regionSizes.upperBound)
+        return true
     }
 }
 
@@ -148,8 +165,14 @@ private struct OpenFile {
         }
     }
 
-    func close() {
-        try? handle.close()
+    /// Closes the file once `writes` (which may send regions of it) have completed.
+    func close(after writes: [EventLoopFuture<Void>]) {
+        let handle = self.handle
+        guard let loop = writes.first?.eventLoop else {
+            try? handle.close()
+            return
+        }
+        EventLoopFuture.andAllComplete(writes, on: loop).whenComplete { _ in try? handle.close() }
     }
 }
 #endif

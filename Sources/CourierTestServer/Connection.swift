@@ -10,12 +10,24 @@ struct Connection {
     let answer: @Sendable (TestServer.Request) -> TestServer.Response
     /// Told when the client closes a connection the server was stalling or writing a script to.
     var hungUp: @Sendable (TestServer.Request) -> Void = { _ in }
+    /// Told of a request answered without a route (its body over the limit).
+    var recordOnly: @Sendable (TestServer.Request) -> Void = { _ in }
 
     func serve() {
         defer { socket.close() }
         var reader = RequestReader(socket: socket, stop: stop)
         for _ in 0..<Connection.maxRequests {
-            guard case .request(let request) = reader.next() else { return }
+            let request: TestServer.Request
+            switch reader.next() {
+            case .request(let next): request = next
+            case .tooLarge(let head):
+                // Answered before the body is read, as a server with a body limit does; the body
+                // the client is still sending is left unread and the connection closed.
+                recordOnly(head)
+                socket.write(TestServer.Response.text("request body over 16 MB", status: 413).serialized(keepAlive: false))
+                return
+            case .finished: return
+            }
             let response = answer(request)
             if response.delay > .zero, !stop.sleep(response.delay) { return }
             switch response.action {

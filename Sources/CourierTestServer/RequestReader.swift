@@ -7,6 +7,9 @@ struct RequestReader {
     /// Why no request came.
     enum Outcome {
         case request(TestServer.Request)
+        /// A head whose `Content-Length` is over ``RequestReader/maxBodyBytes``: its body is not
+        /// read, and the connection is answered 413 and closed, as nginx does.
+        case tooLarge(TestServer.Request)
         /// The peer closed, the server stopped, the connection idled out, or the bytes were not HTTP.
         case finished
     }
@@ -49,7 +52,8 @@ struct RequestReader {
             guard let body = readChunkedBody() else { return .finished }
             request.body = body
         } else if let lengthText = request.header("Content-Length") {
-            guard let length = Int(lengthText), length >= 0, length <= RequestReader.maxBodyBytes,
+            if let length = Int(lengthText), length > RequestReader.maxBodyBytes { return .tooLarge(request) }
+            guard let length = Int(lengthText), length >= 0,
                   fill(until: { $0.count >= length ? length : nil }, limit: RequestReader.maxBodyBytes) != nil
             else { return .finished }
             request.body = Data(buffer[..<length])

@@ -17,7 +17,9 @@ import Foundation
 /// ```
 ///
 /// Paths are matched on the raw, percent-encoded request path; a `{name}` segment matches any
-/// one segment. A request no route matches gets `404` with a text body naming it. Each
+/// one segment. A request no route matches gets `404` with a text body naming it. A request
+/// whose `Content-Length` is over 16 MB gets `413` before its body is read, and the connection
+/// closes (recorded, no route asked), as a server with a body limit answers. Each
 /// connection is served on its own thread; ``stop()`` closes the listener, ends every
 /// connection (stalled ones too) and waits for the threads to finish.
 public final class TestServer: Sendable {
@@ -103,6 +105,7 @@ public final class TestServer: Sendable {
                 let hangUp = HangUp(request: request, at: ContinuousClock.now)
                 state.withLock { $0.hangUps.append(hangUp) }
             }
+            served.recordOnly = { request in state.withLock { $0.requests.append(request) } }
             served.serve()
         }
     }

@@ -178,6 +178,64 @@ struct FileRegionUploadTests {
     }
 }
 
+extension FileRegionUploadTests {
+    /// How an early-answered upload goes out.
+    enum UploadShape: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        /// A file, as file regions (delegate API).
+        case fileRegions
+        /// A stream, its answer collected (async API).
+        case streamCollected
+        /// A stream, its answer streamed (delegate API, chunks).
+        case streamStreamed
+        var testDescription: String { rawValue }
+    }
+
+    @Test("a server that answers 413 before reading the body ends the upload at once, with that answer",
+          arguments: UploadShape.allCases)
+    func answeredEarly(shape: UploadShape) async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("too-big.bin")
+        // Sparse: 64 MB the server's 16 MB limit refuses, at no cost to write.
+        try Data().write(to: file)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 64 << 20)
+        try handle.close()
+        let server = try TestServer()
+        server.start()
+        defer { server.stop() }
+        let transport = AsyncHTTPClientTransport()
+        let client = try Client(
+            service: ServiceConfiguration(name: "early", baseURL: server.baseURL, timeout: .seconds(20)), transport: transport)
+        let body: RequestBody = shape == .fileRegions
+            ? .file(UploadFile(url: file))
+            : .stream(HTTPBody.file(file).chunks(), length: 64 << 20, contentType: "application/octet-stream")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = await Result(catching: {
+            if shape == .streamStreamed {
+                var request = Request<HTTPBody>(method: .put, path: "/upload")
+                request.body = body
+                _ = try await client.send(request).collect(upTo: 1 << 20)
+            } else {
+                var request = Request<Data>(method: .put, path: "/upload")
+                request.body = body
+                _ = try await client.send(request)
+            }
+        })
+        let elapsed = clock.now - start
+        try await transport.shutdown()
+        #expect(elapsed < .seconds(10), "\(elapsed)")
+        #expect(server.requestCount == 1, "the server saw the head")
+        guard case .failure(let error as CourierError) = outcome, case .status(let response) = error.reason else {
+            Issue.record("expected the 413 as the call's failure, got \(outcome)")
+            return
+        }
+        #expect(response.status.code == 413)
+        #expect(response.data == Data("request body over 16 MB".utf8), "the answer's body, whole")
+    }
+}
+
 /// A ware that truncates `file` to `size` bytes just before the request goes to the transport,
 /// after the form measured it.
 private func shrinkBeforeSending(_ file: URL, to size: UInt64) -> Middleware {
