@@ -25,29 +25,47 @@ final class BlockPool: Sendable {
     /// How many free blocks the pool keeps; more are freed. Enough for one reader's
     /// `ByteChannel/highWater` with a block to spare.
     let capacity: Int
-    private let free = Locked([Block]())
+
+    private struct State {
+        var free: [Block] = []
+        /// Blocks taken and not given back: being filled, or in `Data` a reader holds.
+        var outstanding = 0
+        var peakOutstanding = 0
+    }
+
+    private let state = Locked(State())
 
     init(capacity: Int = 6) {
         self.capacity = capacity
     }
 
     deinit {
-        for block in free.withLock({ $0 }) { block.pointer.deallocate() }
+        for block in state.withLock({ $0.free }) { block.pointer.deallocate() }
     }
 
     /// How many free blocks the pool holds now.
-    var freeCount: Int { free.withLock { $0.count } }
+    var freeCount: Int { state.withLock { $0.free.count } }
+
+    /// The most blocks out of the pool at once so far: what the bodies streamed through it held
+    /// (for tests of back-pressure).
+    var peakOutstanding: Int { state.withLock { $0.peakOutstanding } }
 
     /// A free block, or a new one.
     func take() -> Block {
-        free.withLock { $0.popLast() } ?? Block(pointer: .allocate(byteCount: BlockPool.blockSize, alignment: 64))
+        let free = state.withLock { state -> Block? in
+            state.outstanding += 1
+            state.peakOutstanding = max(state.peakOutstanding, state.outstanding)
+            return state.free.popLast()
+        }
+        return free ?? Block(pointer: .allocate(byteCount: BlockPool.blockSize, alignment: 64))
     }
 
     /// Takes `block` back, or frees it when the pool is full.
     func give(_ block: Block) {
-        let kept = free.withLock { blocks in
-            guard blocks.count < capacity else { return false }
-            blocks.append(block)
+        let kept = state.withLock { state in
+            state.outstanding -= 1
+            guard state.free.count < capacity else { return false }
+            state.free.append(block)
             return true
         }
         if !kept { block.pointer.deallocate() }

@@ -169,7 +169,9 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             return !state.turnEndScheduled
         }
         if scheduleTurnEnd { task.eventLoop.execute { self.handOverTurn(to: channel) } }
-        if accepted { return task.eventLoop.makeSucceededVoidFuture() }
+        // Not only a full block's offer: a turn's hand-over may have filled the channel too, and
+        // when parts come slowly enough no block ever fills within a turn.
+        if accepted, !channel.isPaused { return task.eventLoop.makeSucceededVoidFuture() }
         if channel.isCancelled { return task.eventLoop.makeFailedFuture(CancellationError()) }
         // Paused: the reader is a high-water mark behind. Its catching up (`readerCaughtUp`) may
         // already have happened on its own thread.

@@ -143,7 +143,9 @@ struct BulkTable {
                 .flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? 0
         }
         let cpu = Int(((value("User time (seconds)") + value("System time (seconds)")) * 1000).rounded())
-        return (text, Int(value("Maximum resident set size")), cpu)
+        // A failed run says why on stderr, before time's report (whose lines are indented).
+        let why = lines.prefix { !$0.hasPrefix("\t") && !$0.hasPrefix("Command") }.joined(separator: " ")
+        return (text.hasPrefix("ok") || why.isEmpty ? text : "\(text) (\(why))", Int(value("Maximum resident set size")), cpu)
     }
 
     static func mebibytes(_ bytes: Int) -> Int { (bytes + (1 << 19)) >> 20 }

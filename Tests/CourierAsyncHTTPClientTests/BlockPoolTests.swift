@@ -124,5 +124,40 @@ struct BlockPoolTests {
         #expect(try outcome.get() == bytes)
         #expect(transport.blocks.freeCount >= 1, "every block the body used is free again")
     }
+
+    @Test("a reader that holds still stops the transfer even when parts come too slowly to fill a block in one turn")
+    func backPressureWithSlowParts() async throws {
+        // 16 MB in 160 KB writes 3 ms apart: each turn of the event loop sees less than a block
+        // but more than half of one, which the turn's hand-over passes on whole; only those
+        // hand-overs fill the channel, and that must pause the connection too.
+        let piece = [UInt8](repeating: 7, count: 160 << 10)
+        let pieces = 100
+        var steps: [TestServer.Response.Step] = [.text("HTTP/1.1 200 OK\r\nContent-Length: \(pieces * piece.count)\r\n\r\n")]
+        for _ in 0..<pieces { steps += [.send(piece), .pause(.milliseconds(3))] }
+        let script = steps
+        let server = try TestServer()
+        server.route(.get, "/slow") { _ in .raw(script) }
+        server.start()
+        defer { server.stop() }
+        let transport = AsyncHTTPClientTransport()
+        let client = try Client(
+            service: ServiceConfiguration(name: "blocks", baseURL: server.baseURL, timeout: .seconds(60)), transport: transport)
+        let outcome = await Result(catching: {
+            let body = try await client.send(Request<HTTPBody>(method: .get, path: "/slow"))
+            var iterator = body.chunks().makeAsyncIterator()
+            var count = try await iterator.next()?.count ?? 0
+            // Holding still while the server could send all of it (about 0.4 s).
+            try await Task.sleep(for: .seconds(2))
+            let held = transport.blocks.peakOutstanding
+            while let chunk = try await iterator.next() { count += chunk.count }
+            return (count, held)
+        })
+        try await transport.shutdown()
+        let (count, held) = try outcome.get()
+        #expect(count == pieces * piece.count)
+        // The channel's 1 MB high-water mark in blocks at least half full, the block being filled
+        // and one more: about 10. Without the pause, the 16 MB: about 100.
+        #expect(held <= 12, "\(held) blocks held while the reader stood still")
+    }
 }
 #endif

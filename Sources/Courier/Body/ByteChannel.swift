@@ -138,6 +138,10 @@ package final class ByteChannel: Sendable {
     /// Whether the reader stopped before the end.
     package var isCancelled: Bool { state.withLock { $0.cancelled } }
 
+    /// Whether the producer should pause now: the reader is ``highWater`` bytes behind and has
+    /// not caught up to half of it since (`onResume` is called when it has).
+    package var isPaused: Bool { state.withLock { $0.paused } }
+
     // MARK: Reader
 
     /// The next chunk; `nil` at the end.
