@@ -95,16 +95,16 @@ public final class AsyncHTTPClientTransport: Transport {
         let ratio = configuration.maximumDecompressionRatio
         let (loops, blocks) = (self.loops, self.blocks)
         do {
-            if request.responseDelivery.mode == .stream || AsyncHTTPClientTransport.sendsWhole(request) {
+            if AsyncHTTPClientTransport.usesDelegateAPI(request) {
                 // AsyncHTTPClient's delegate API, whose deadline (on the event loop) covers the
                 // whole exchange, body included: no task and no timer of Courier's own per call.
                 return try await RedirectRules.send(request) { hop in
                     try await DelegateExchange.send(hop, on: client, loops: loops, blocks: blocks, context: context, ratio: ratio)
                 }
             }
-            // A download to a file, or an upload read while sending (whose answer may come before
-            // the body is sent, which the async API handles): the async API, whose deadline ends
-            // at the head, so Courier's own deadline bounds the body.
+            // A stream sent as it is read, its answer collected or downloaded: the async API, which
+            // takes each chunk without a round trip to the event loop; its deadline ends at the
+            // head, so Courier's own deadline bounds the body.
             return try await withDeadline(context.remaining, timeout: request.timeout) {
                 try await RedirectRules.send(request) { hop in
                     try await AsyncHTTPClientTransport.exchange(hop, on: client, context: context, ratio: ratio)
@@ -115,10 +115,12 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
-    /// Whether `request` collects its answer and sends no body, one in memory, or one whose
-    /// files go out as `FileRegion`s (``FileRegionUpload``).
-    private static func sendsWhole(_ request: PreparedRequest) -> Bool {
-        guard case .collect = request.responseDelivery.mode else { return false }
+    /// Whether `request` goes through AsyncHTTPClient's delegate API: when it streams its answer,
+    /// or sends no body, one in memory, or one whose files go out as `FileRegion`s
+    /// (``FileRegionUpload``). The rest (a stream sent while a collected or downloaded answer may
+    /// come before it ends) takes the async API, which hands over such an answer on its own.
+    private static func usesDelegateAPI(_ request: PreparedRequest) -> Bool {
+        if request.responseDelivery.mode == .stream { return true }
         return request.body == nil || request.body?.data != nil || FileRegionUpload.segments(of: request) != nil
     }
 

@@ -34,6 +34,9 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         var filler: BlockFiller?
         /// An end-of-turn hand-over is scheduled on the event loop.
         var turnEndScheduled = false
+        /// The body goes to a file: its writer reports the progress, from the file's length (which
+        /// a resumed download starts at), not the event loop.
+        var toFile = false
         var paused: EventLoopPromise<Void>?
         var resumedEarly = false
         var received = 0
@@ -66,7 +69,8 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     /// Sends `request` and returns as soon as the response head arrived: with the body streaming
-    /// when its status streams, or with the collected body otherwise.
+    /// when its status streams, or with the collected body otherwise; a body the status sends to
+    /// a file is written there first, and the file is the body.
     static func send(
         _ request: PreparedRequest, on client: HTTPClient, loops: LoopChoice, blocks: BlockPool, context: TransportContext,
         ratio: Int
@@ -74,7 +78,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         let exchange = DelegateExchange(request: request, context: context, ratio: ratio, loops: loops, blocks: blocks)
         let outgoing = try outgoing(request, context: context, eventLoops: client.eventLoopGroup, upload: exchange.upload)
         let deadline = NIODeadline.now() + TimeAmount(max(context.remaining, .zero))
-        return try await withTaskCancellationHandler {
+        let response = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 exchange.state.withLock { $0.waiting = continuation }
                 let task = client.execute(
@@ -96,6 +100,26 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         } onCancel: {
             exchange.fail(CancellationError())
         }
+        guard case .file(let destination) = request.delivery(for: response.status).mode else { return response }
+        return try await download(response, of: request, to: destination, progress: context.progress)
+    }
+
+    /// Writes `response`'s streaming body to a file for `destination` (or a temporary one), and
+    /// answers with that file. A failure, cancellation or the deadline on the way removes the file.
+    private static func download(
+        _ response: RawResponse, of request: PreparedRequest, to destination: URL?, progress: ProgressSink
+    ) async throws -> RawResponse {
+        let file = try FileDownload.make(for: request, destination: destination, head: response.http)
+        do {
+            for try await chunk in response.body.chunks() {
+                try file.write(chunk)
+                if progress.isActive { progress.received(file.written, of: file.expectedLength ?? response.body.length) }
+            }
+            return RawResponse(http: response.http, body: .file(try file.commit()))
+        } catch {
+            file.discard()
+            throw error
+        }
     }
 
     // MARK: Delegate
@@ -110,7 +134,10 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             state.withLock { $0.answeredEarly = true }
             if declared == nil || declared == 0 { upload.stop() }
         }
-        if request.delivery(for: response.status).mode == .stream {
+        let mode = request.delivery(for: response.status).mode
+        if mode != .collect {
+            // Streamed to the caller, or to a file by `send`'s task: either way through a channel,
+            // so that the event loop goes on reading while the reader (or the disk) catches up.
             // Weak: the exchange keeps the channel; the channel must not keep the exchange.
             let channel = ByteChannel(onResume: { [weak self] in self?.readerCaughtUp() }, onCancel: { [weak self] in self?.readerStopped() })
             let waiting = state.withLock { state in
@@ -118,6 +145,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
                 state.declared = declared
                 state.channel = channel
                 state.filler = BlockFiller(pool: blocks)
+                state.toFile = mode != .stream
                 defer { state.waiting = nil }
                 return state.waiting
             }
@@ -139,19 +167,19 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        let (channel, received, declared, collectError) = state.withLock { state -> (ByteChannel?, Int, Int?, (any Error)?) in
+        let (channel, received, declared, collectError, toFile) = state.withLock { state -> (ByteChannel?, Int, Int?, (any Error)?, Bool) in
             state.received += buffer.readableBytes
             if state.channel == nil {
                 do {
                     try buffer.withUnsafeReadableBytes { bytes in try state.collector?.append(bytes) }
                 } catch {
-                    return (nil, state.received, state.declared, error)
+                    return (nil, state.received, state.declared, error, false)
                 }
             }
-            return (state.channel, state.received, state.declared, nil)
+            return (state.channel, state.received, state.declared, nil, state.toFile)
         }
         if let collectError { return task.eventLoop.makeFailedFuture(collectError) }
-        if context.progress.isActive { context.progress.received(received, of: declared) }
+        if context.progress.isActive, !toFile { context.progress.received(received, of: declared) }
         if let declared, received >= declared, state.withLock({ $0.answeredEarly }) { upload.stop() }
         guard let channel else { return task.eventLoop.makeSucceededVoidFuture() }
         // The part is copied into a pooled block (see `BlockPool` for why), and a full block is
@@ -223,15 +251,18 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             complete()
             return
         }
-        let (waiting, channel, paused, task) = state.withLock { state in
+        let (waiting, channel, paused, task, toFile, rest) = state.withLock { state in
             state.failed = true
+            // A download to a file keeps what arrived: a dropped connection resumes after it.
+            let rest = state.toFile ? state.filler?.flush() : nil
             state.filler?.discard()
             defer { state.waiting = nil; state.paused = nil; state.task = nil }
-            return (state.waiting, state.channel, state.paused, state.task)
+            return (state.waiting, state.channel, state.paused, state.task, state.toFile, rest)
         }
         releaseLoop()
         waiting?.resume(throwing: error)
-        channel?.finish(throwing: error)
+        if let rest { _ = channel?.offerDeferringWake(rest) }
+        channel?.finish(throwing: error, keepingBuffered: toFile && !(error is CancellationError))
         paused?.fail(error)
         task?.cancel()
     }

@@ -104,20 +104,22 @@ package final class ByteChannel: Sendable {
     }
 
     /// Ends the body. Without `error` the reader gets what is buffered, then the end; with
-    /// `error` it throws `error` at its next read (a failed body's buffered chunks are dropped).
-    package func finish(throwing error: (any Error)? = nil) {
+    /// `error` it throws `error` at its next read: a failed body's buffered chunks are dropped,
+    /// unless `keepingBuffered` (a download written to a file keeps every byte that arrived
+    /// before a dropped connection, to resume after them).
+    package func finish(throwing error: (any Error)? = nil, keepingBuffered: Bool = false) {
         let (reader, writer, result, handOver) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, CheckedContinuation<Bool, Never>?, Result<Void, any Error>?, (CheckedContinuation<Data?, any Error>, Data)?) in
             guard state.end == nil, !state.cancelled else { return (nil, nil, nil, nil) }
             let end: Result<Void, any Error> = error.map { .failure($0) } ?? .success(())
             state.end = end
-            if error == nil, let reader = state.reader, state.head < state.chunks.count {
+            if error == nil || keepingBuffered, let reader = state.reader, state.head < state.chunks.count {
                 // A reader whose wake-up was deferred gets what is buffered first; the end after it.
                 state.reader = nil
                 let chunk = ByteChannel.takeChunk(&state)
                 defer { state.writer = nil }
                 return (nil, state.writer, nil, (reader, chunk))
             }
-            if error != nil {
+            if error != nil, !keepingBuffered {
                 // A failure is what the reader must see next; what is buffered cannot be trusted.
                 state.chunks = []
                 state.head = 0
