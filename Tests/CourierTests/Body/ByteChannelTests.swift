@@ -54,6 +54,34 @@ struct ByteChannelTests {
         #expect(!channel.offer(Data(count: 1)), "nothing more is taken")
     }
 
+    @Test("a failure keeping what is buffered hands every chunk over first, to a waiting reader too, then throws")
+    func failureKeepingBuffered() async throws {
+        for readerWaits in [false, true] {
+            let channel = ByteChannel()
+            let body = channel.body(length: nil)
+            let cut = CourierError.transport(.connectionLost(message: "cut"))
+            let read = {
+                Task { () -> ([Data], (any Error)?) in
+                    var chunks: [Data] = []
+                    do {
+                        for try await chunk in body.chunks() { chunks.append(chunk) }
+                        return (chunks, nil)
+                    } catch {
+                        return (chunks, error)
+                    }
+                }
+            }
+            let early = readerWaits ? read() : nil
+            if readerWaits { try await Task.sleep(for: .milliseconds(50)) }  // the reader is waiting
+            _ = channel.offerDeferringWake(Data([1]))
+            _ = channel.offerDeferringWake(Data([2, 2]))
+            channel.finish(throwing: cut, keepingBuffered: true)
+            let (chunks, error) = await (early ?? read()).value
+            #expect(chunks == [Data([1]), Data([2, 2])], "waiting: \(readerWaits)")
+            #expect(error is CourierError, "then the failure")
+        }
+    }
+
     @Test("a reader cancelled while waiting gets CancellationError and stops the producer")
     func cancelledWhileWaiting() async throws {
         let cancelled = Locked(false)
