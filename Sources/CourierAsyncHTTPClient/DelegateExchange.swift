@@ -321,10 +321,11 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
                 if context.progress.isActive { context.progress.sent(0, of: data.count) }
             } else if let segments = FileRegionUpload.segments(of: request) {
                 let (length, progress) = (payload.length, context.progress)
+                // Before the request goes: an answer may come before the writer has started.
+                upload.began()
                 body = .stream(contentLength: length.map { Int64($0) }) { writer in
                     let promise = eventLoops.any().makePromise(of: Void.self)
                     promise.completeWithTask {
-                        upload.began()
                         defer { upload.ended() }
                         try await FileRegionUpload.write(segments, to: writer, length: length, progress: progress, stop: upload)
                     }
@@ -332,10 +333,10 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
                 }
             } else {
                 let chunks = OutgoingChunks(body: payload, progress: context.progress, eventLoops: eventLoops)
+                upload.began()
                 body = .stream(contentLength: payload.length.map { Int64($0) }) { writer in
                     let promise = eventLoops.any().makePromise(of: Void.self)
                     promise.completeWithTask {
-                        upload.began()
                         defer { upload.ended() }
                         for try await buffer in chunks {
                             guard try await upload.wait(for: writer.write(.byteBuffer(buffer))) else { return }

@@ -28,7 +28,8 @@ final class UploadStop: Sendable {
     /// Whether a body is being written: between ``began()`` and ``ended()``.
     var isWriting: Bool { state.withLock { $0.writing } }
 
-    /// The writer started.
+    /// The request has a body to write: called before it is sent, since the answer may arrive
+    /// before the writer starts.
     func began() {
         state.withLock { $0.writing = true }
     }
