@@ -310,6 +310,24 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
 
     // MARK: Conversions
 
+    /// A body of `length` bytes (chunked when unknown) that `write` produces in a task of its
+    /// own while the request goes out; `upload` knows it is being written from before the request
+    /// is sent, since an answer may come before the writer has started.
+    private static func streamed(
+        length: Int?, eventLoops: any EventLoopGroup, upload: UploadStop,
+        _ write: @escaping @Sendable (HTTPClient.Body.StreamWriter) async throws -> Void
+    ) -> HTTPClient.Body {
+        upload.began()
+        return .stream(contentLength: length.map { Int64($0) }) { writer in
+            let promise = eventLoops.any().makePromise(of: Void.self)
+            promise.completeWithTask {
+                defer { upload.ended() }
+                try await write(writer)
+            }
+            return promise.futureResult
+        }
+    }
+
     /// AsyncHTTPClient's (delegate API) request for `request`; a streamed body is read as it is sent.
     private static func outgoing(
         _ request: PreparedRequest, context: TransportContext, eventLoops: any EventLoopGroup, upload: UploadStop
@@ -321,28 +339,15 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
                 if context.progress.isActive { context.progress.sent(0, of: data.count) }
             } else if let segments = FileRegionUpload.segments(of: request) {
                 let (length, progress) = (payload.length, context.progress)
-                // Before the request goes: an answer may come before the writer has started.
-                upload.began()
-                body = .stream(contentLength: length.map { Int64($0) }) { writer in
-                    let promise = eventLoops.any().makePromise(of: Void.self)
-                    promise.completeWithTask {
-                        defer { upload.ended() }
-                        try await FileRegionUpload.write(segments, to: writer, length: length, progress: progress, stop: upload)
-                    }
-                    return promise.futureResult
+                body = streamed(length: length, eventLoops: eventLoops, upload: upload) { writer in
+                    try await FileRegionUpload.write(segments, to: writer, length: length, progress: progress, stop: upload)
                 }
             } else {
                 let chunks = OutgoingChunks(body: payload, progress: context.progress, eventLoops: eventLoops)
-                upload.began()
-                body = .stream(contentLength: payload.length.map { Int64($0) }) { writer in
-                    let promise = eventLoops.any().makePromise(of: Void.self)
-                    promise.completeWithTask {
-                        defer { upload.ended() }
-                        for try await buffer in chunks {
-                            guard try await upload.wait(for: writer.write(.byteBuffer(buffer))) else { return }
-                        }
+                body = streamed(length: payload.length, eventLoops: eventLoops, upload: upload) { writer in
+                    for try await buffer in chunks {
+                        guard try await upload.wait(for: writer.write(.byteBuffer(buffer))) else { return }
                     }
-                    return promise.futureResult
                 }
             }
         }
