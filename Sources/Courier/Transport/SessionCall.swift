@@ -324,7 +324,19 @@ final class SessionCall: Sendable {
         }
         guard let (continuation, task, timer) = ended else { return nil }
         if let timer { TimeoutScheduler.shared.cancel(timer) }
-        if let task { DispatchQueue.global().async { task.cancel() } }
+        if let task {
+            // corelibs' `cancel()` waits for the session's work queue, which a fast body keeps
+            // busy: from the delegate's queue (an operation queue) it goes elsewhere, so the
+            // callbacks go on. From any other thread (the timer, the caller's cancellation) it is
+            // done before the caller resumes: a caller that moves on while a task without a
+            // response is still live, and lets its server close the connection, has corelibs end
+            // the process ("Transfer completed, but there's no response"; seen in a full run).
+            if OperationQueue.current != nil {
+                DispatchQueue.global().async { task.cancel() }
+            } else {
+                task.cancel()
+            }
+        }
         removeTemporaryUpload()
         return continuation
     }
