@@ -74,6 +74,14 @@ public final class AsyncHTTPClientTransport: Transport {
         self.loops = LoopChoice(group: HTTPClient.defaultEventLoopGroup)
     }
 
+    /// A task executor on one of this transport's event loops, for reading large bodies at the
+    /// loop's own pace: a task that prefers it sends its calls on that loop and gets their bodies
+    /// there without a copy to another thread (see ``EventLoopTaskExecutor``).
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    public func eventLoopExecutor() -> EventLoopTaskExecutor {
+        EventLoopTaskExecutor(loop: loops.next())
+    }
+
     deinit {
         // Shutting down twice is harmless: the second reports `alreadyShutdown`, ignored.
         client.shutdown { _ in }

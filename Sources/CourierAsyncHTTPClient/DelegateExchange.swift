@@ -34,6 +34,9 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         var filler: BlockFiller?
         /// An end-of-turn hand-over is scheduled on the event loop.
         var turnEndScheduled = false
+        /// The body streams to a reader on this loop: each part goes to it as it is, sharing
+        /// SwiftNIO's buffer, which the reader lets go of before the loop reads again.
+        var sharesBuffers = false
         /// The body goes to a file: its writer reports the progress, from the file's length (which
         /// a resumed download starts at), not the event loop.
         var toFile = false
@@ -58,6 +61,9 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     private let state = Locked(State())
     /// Ends a request body still being written once the server has answered it.
     private let upload = UploadStop()
+    /// The call was sent from the delegate's loop (a task on an ``EventLoopTaskExecutor``), so
+    /// a streamed body's reader runs there too, between the loop's reads.
+    private let readerOnLoop: Bool
 
     private init(request: PreparedRequest, context: TransportContext, ratio: Int, loops: LoopChoice, blocks: BlockPool) {
         self.request = request
@@ -66,6 +72,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         self.loops = loops
         self.blocks = blocks
         self.loop = loops.take()
+        self.readerOnLoop = loop.loop.inEventLoop
     }
 
     /// Sends `request` and returns as soon as the response head arrived: with the body streaming
@@ -101,6 +108,13 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             exchange.fail(CancellationError())
         }
         guard case .file(let destination) = request.delivery(for: response.status).mode else { return response }
+        if exchange.readerOnLoop, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            // Not on the loop: a write to disk can wait for the kernel's writeback, and the loop
+            // would stop reading (measured: 1 GiB in 1.6 s on the loop, 1.0 s off it).
+            return try await withTaskExecutorPreference(globalConcurrentExecutor) {
+                try await download(response, of: request, to: destination, progress: context.progress)
+            }
+        }
         return try await download(response, of: request, to: destination, progress: context.progress)
     }
 
@@ -146,6 +160,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
                 state.channel = channel
                 state.filler = BlockFiller(pool: blocks)
                 state.toFile = mode != .stream
+                state.sharesBuffers = readerOnLoop && mode == .stream
                 defer { state.waiting = nil }
                 return state.waiting
             }
@@ -188,9 +203,13 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         // turn: a thread wake-up costs about as much as moving 64 KB.
         var accepted = true
         let scheduleTurnEnd = state.withLock { state -> Bool in
-            buffer.withUnsafeReadableBytes { bytes in
-                state.filler?.append(bytes) { block in
-                    if !channel.offerDeferringWake(block).goOn { accepted = false }
+            if state.sharesBuffers {
+                if !channel.offerDeferringWake(buffer.sharedData).goOn { accepted = false }
+            } else {
+                buffer.withUnsafeReadableBytes { bytes in
+                    state.filler?.append(bytes) { block in
+                        if !channel.offerDeferringWake(block).goOn { accepted = false }
+                    }
                 }
             }
             defer { state.turnEndScheduled = true }

@@ -27,10 +27,24 @@ final class LoopChoice: Sendable {
         self.state = Locked(LeastBusy(count: self.loops.count, start: start))
     }
 
-    /// The loop for a new call, counted in flight until ``finished(_:)`` gets its index.
+    /// The loop for a new call, counted in flight until ``finished(_:)`` gets its index: the
+    /// loop the caller runs on when it is one of these (a task on an ``EventLoopTaskExecutor``),
+    /// so that its body is handed over on that thread.
     func take() -> (loop: any EventLoop, index: Int) {
-        let index = state.withLock { $0.take() }
+        let current = loops.firstIndex { $0.inEventLoop }
+        let index = state.withLock { state in
+            if let current {
+                state.take(current)
+                return current
+            }
+            return state.take()
+        }
         return (loops[index], index)
+    }
+
+    /// The loop an ``EventLoopTaskExecutor`` should run on: the one the next call would take.
+    func next() -> any EventLoop {
+        loops[state.withLock { $0.peek() }]
     }
 
     /// The call that ``take()`` gave `index` has ended.
@@ -56,11 +70,23 @@ struct LeastBusy {
 
     /// The index for a new call, counted in flight until ``finished(_:)``.
     mutating func take() -> Int {
+        let best = peek()
+        take(best)
+        return best
+    }
+
+    /// The index ``take()`` would give now.
+    func peek() -> Int {
         var best = last
         for index in inFlight.indices where inFlight[index] < inFlight[best] { best = index }
-        inFlight[best] += 1
-        last = best
         return best
+    }
+
+    /// Counts a call on `index`, chosen by the caller.
+    mutating func take(_ index: Int) {
+        guard inFlight.indices.contains(index) else { return }
+        inFlight[index] += 1
+        last = index
     }
 
     /// The call given `index` has ended.

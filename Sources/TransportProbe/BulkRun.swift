@@ -87,7 +87,7 @@ struct BulkRun {
             let upload = direction == .uploadFile || direction == .uploadMultipart ? try BulkFiles.sparse(bytes, at: scratch) : nil
             let client = try Client(service: service, transport: made)
             start = clock.now
-            moved = try await transfer(client, upload: upload)
+            moved = try await ProbeTransports.reading(transport, made) { [self] in try await transfer(client, upload: upload) }
             outcome = direction.isComplete(moved, of: bytes) ? "ok" : "short"
         } catch let error as CourierError {
             if case .transport(.timedOut) = error.reason { outcome = "timedOut" } else { outcome = error.kind.name }

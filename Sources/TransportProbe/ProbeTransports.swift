@@ -16,9 +16,25 @@ enum ProbeTransports {
     /// A fresh transport for `name` (URLSession's for a name it does not know).
     static func make(_ name: String) -> any Transport {
         #if AsyncHTTPClient
-        if name == "asyncHTTPClient" { return AsyncHTTPClientTransport() }
+        if name == "asyncHTTPClient" || name == onLoop { return AsyncHTTPClientTransport() }
         #endif
         return URLSessionTransport()
+    }
+
+    /// Courier on AsyncHTTPClient with the caller reading on the transport's event loop
+    /// (`AsyncHTTPClientTransport.eventLoopExecutor()`), for the bulk transfers.
+    static let onLoop = "asyncHTTPClientOnLoop"
+
+    /// Runs `body` on `transport`'s event loop when `name` is ``onLoop``, where it is, otherwise.
+    static func reading<T: Sendable>(
+        _ name: String, _ transport: any Transport, _ body: @Sendable () async throws -> T
+    ) async throws -> T {
+        #if AsyncHTTPClient
+        if name == onLoop, let transport = transport as? AsyncHTTPClientTransport {
+            return try await withTaskExecutorPreference(transport.eventLoopExecutor(), operation: body)
+        }
+        #endif
+        return try await body()
     }
 
     /// Releases what `transport` holds (AsyncHTTPClient's event loops); nothing for the others.

@@ -69,7 +69,7 @@ case "bulk-serve":
     server.stop()
 case "bulk":
     let values = Array(arguments.dropFirst())
-    guard values.count == 4 || values.count == 5, (BulkTable.transports + ["nio64k", "nio256k", "ahcDelegate"]).contains(values[0]), let direction = BulkDirection(rawValue: values[1]),
+    guard values.count == 4 || values.count == 5, (BulkTable.transports + ["nio64k", "nio256k", "ahcDelegate", ProbeTransports.onLoop]).contains(values[0]), let direction = BulkDirection(rawValue: values[1]),
           let port = Int(values[2]), let bytes = Int(values[3]), bytes >= 0
     else {
         let transports = BulkTable.transports.joined(separator: "|")

@@ -1,5 +1,6 @@
 // Compiled only with the package's AsyncHTTPClient trait, which brings in SwiftNIO.
 #if AsyncHTTPClient
+import AsyncHTTPClient
 import Courier
 @testable import CourierAsyncHTTPClient
 import CourierTestServer
@@ -55,6 +56,27 @@ struct LoopChoiceTests {
         choice.finished(index)
         choice.finished(7)
         #expect(choice.inFlight == [0, 0])
+    }
+}
+
+// A caller running on one of the loops (a task on the transport's executor) is sent there, so
+// that its body is handed over on its own thread.
+@Suite("A caller on an event loop")
+struct LoopChoiceCallerTests {
+    @Test("a caller on one of the loops gets that loop, whatever the counts say; others get the least busy")
+    func callerOnALoop() async throws {
+        let group = HTTPClient.defaultEventLoopGroup
+        let choice = LoopChoice(group: group)
+        let loops = Array(group.makeIterator())
+        for loop in loops + loops {
+            let taken = try await loop.submit { choice.take() }.get()
+            #expect(taken.loop === loop)
+        }
+        // Two calls in flight on each loop now: one from off every loop goes where `next()` says.
+        let expected = choice.next()
+        let taken = choice.take()
+        #expect(taken.loop === expected)
+        #expect(choice.inFlight.reduce(0, +) == 2 * loops.count + 1)
     }
 }
 
