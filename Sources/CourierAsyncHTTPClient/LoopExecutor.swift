@@ -15,13 +15,16 @@ import NIOCore
 ///
 /// ```swift
 /// let executor = transport.eventLoopExecutor()
-/// let digest = try await withTaskExecutorPreference(executor) {
-///     let body = try await client.send(downloadRequest)
-///     var hasher = SHA256()
-///     for try await chunk in body.chunks() { hasher.update(data: chunk) }
-///     return hasher.finalize()
+/// let count = try await withTaskExecutorPreference(executor) {
+///     let body = try await client.send(Request<HTTPBody>(method: .get, path: "/archive"))
+///     var count = 0
+///     for try await chunk in body.chunks() { count += chunk.count }
+///     return count
 /// }
 /// ```
+///
+/// A download to a file (`decoding: .file`) under it is still written off the loop: a write can
+/// wait for the disk, and the loop would stop reading meanwhile.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class EventLoopTaskExecutor: TaskExecutor {
     /// The loop jobs run on.

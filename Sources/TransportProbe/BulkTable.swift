@@ -45,7 +45,8 @@ struct BulkTable {
         try compareMultipart(executable, port)
     }
 
-    /// Only the download comparison: Courier on AsyncHTTPClient, AsyncHTTPClient alone, `curl`.
+    /// Only the download comparisons (streamed and to a file): Courier on AsyncHTTPClient,
+    /// AsyncHTTPClient alone, `curl`.
     func runDownloads() async throws {
         guard ProbeTransports.names.contains("asyncHTTPClient") else {
             print("the download comparison needs the AsyncHTTPClient trait (--enable-all-traits)")
@@ -59,26 +60,56 @@ struct BulkTable {
         try compareDownloads(URL(fileURLWithPath: CommandLine.arguments[0]).path, server.port)
     }
 
-    /// Courier on AsyncHTTPClient, AsyncHTTPClient alone and `curl` downloading `bytes` (and two
-    /// ceilings: AsyncHTTPClient's delegate API and a bare NIO channel, both dropping what they
-    /// read on the event loop), one after the other in each round, so that a busy moment hurts all three alike. Each run's CPU
-    /// time (user + system, from `/usr/bin/time`) is printed too: it does not depend on how the
-    /// scheduler happens to place the threads, which moves the elapsed times a lot on loopback.
+    /// One client in a download comparison: the command that runs one transfer, and whether it
+    /// is a baseline the ratio is taken against.
+    private struct Contender {
+        let name: String
+        let command: [String]
+        var isCurl = false
+        var isBaseline = false
+        /// A file the command writes, removed after each run.
+        var output: URL?
+    }
+
+    /// Courier on AsyncHTTPClient (its reader on another thread, and on the transport's event loop),
+    /// AsyncHTTPClient alone and `curl` downloading `bytes` as a stream, with two ceilings
+    /// (AsyncHTTPClient's delegate API and a bare NIO channel, both dropping what they read on
+    /// the event loop); then Courier, AsyncHTTPClient alone and `curl -o` downloading to a file.
     private func compareDownloads(_ executable: String, _ port: Int) throws {
         let url = "http://127.0.0.1:\(port)/bytes/\(bytes)"
-        let contenders: [(name: String, command: [String], isCurl: Bool)] = [
-            ("Courier + AHC", [executable, "bulk", "asyncHTTPClient", "download", "\(port)", "\(bytes)"], false),
-            ("bare AHC", [executable, "bulk", "bareAHC", "download", "\(port)", "\(bytes)"], false),
-            ("curl", ["/usr/bin/env", "curl", "-s", "-o", "/dev/null", "-w", "ok %{time_total} %{size_download}", url], true),
+        func probe(_ client: String, _ direction: String) -> [String] { [executable, "bulk", client, direction, "\(port)", "\(bytes)"] }
+        try compare("download, streamed", [
+            Contender(name: "Courier + AHC", command: probe("asyncHTTPClient", "download")),
+            Contender(name: "Courier + AHC, read on the loop", command: probe(ProbeTransports.onLoop, "download")),
+            Contender(name: "bare AHC", command: probe("bareAHC", "download"), isBaseline: true),
+            Contender(
+                name: "curl", command: ["/usr/bin/env", "curl", "-s", "-o", "/dev/null", "-w", "ok %{time_total} %{size_download}", url],
+                isCurl: true, isBaseline: true),
             // Ceilings, not baselines: each part dropped on the event loop, no hand-over to a reader.
-            ("AHC delegate, parts dropped", [executable, "bulk", "ahcDelegate", "download", "\(port)", "\(bytes)"], false),
-            ("NIO channel, 64 KB reads dropped", [executable, "bulk", "nio64k", "download", "\(port)", "\(bytes)"], false),
-        ]
+            Contender(name: "AHC delegate, parts dropped", command: probe("ahcDelegate", "download")),
+            Contender(name: "NIO channel, 64 KB reads dropped", command: probe("nio64k", "download")),
+        ])
+        let curlFile = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bulk-curl-\(UUID().uuidString)")
+        try compare("download to a file", [
+            Contender(name: "Courier + AHC", command: probe("asyncHTTPClient", "download-file")),
+            Contender(name: "bare AHC", command: probe("bareAHC", "download-file"), isBaseline: true),
+            Contender(
+                name: "curl -o", command: ["/usr/bin/env", "curl", "-s", "-o", curlFile.path, "-w", "ok %{time_total} %{size_download}", url],
+                isCurl: true, isBaseline: true, output: curlFile),
+        ])
+    }
+
+    /// Runs `contenders` one after the other in each round, so that a busy moment hurts all alike,
+    /// and prints their medians. Each run's CPU time (user + system, from `/usr/bin/time`) is
+    /// printed too: it does not depend on how the scheduler happens to place the threads, which
+    /// moves the elapsed times a lot on loopback.
+    private func compare(_ title: String, _ contenders: [Contender]) throws {
         var times = Array(repeating: [Int](), count: contenders.count)
         var cpu = Array(repeating: [Int](), count: contenders.count)
         for _ in 0..<rounds {
             for (index, contender) in contenders.enumerated() {
                 let (text, cpuMilliseconds) = try cpuTimed(contender.command)
+                if let output = contender.output { try? FileManager.default.removeItem(at: output) }
                 var result = BulkResult(text)
                 if contender.isCurl {  // curl prints seconds: "ok <seconds> <bytes>"
                     let parts = text.split(separator: " ")
@@ -94,8 +125,9 @@ struct BulkTable {
             }
         }
         let medians = times.map(BulkTable.median)
-        let fasterBaseline = min(medians[1], medians[2])
-        print("\n\(BulkTable.mebibytes(bytes)) MiB download, \(rounds) rounds interleaved; medians; ratio = rate over the faster of bare AHC and curl\n")
+        let fasterBaseline = zip(contenders, medians).filter(\.0.isBaseline).map(\.1).min() ?? 1
+        let baselines = contenders.filter(\.isBaseline).map(\.name).joined(separator: " and ")
+        print("\n\(BulkTable.mebibytes(bytes)) MiB \(title), \(rounds) rounds interleaved; medians; ratio = rate over the faster of \(baselines)\n")
         print("| client | rounds (ms) | median | MB/s | ratio | CPU (median) |")
         print("|---|---|--:|--:|--:|--:|")
         for (index, contender) in contenders.enumerated() {

@@ -17,7 +17,9 @@ import Foundation
 //                                               runs until stdin closes
 // transport-probe bulk <transport> <direction> <port> <bytes> [timeout-ms]
 //                                               one bulk transfer (transport: urlSession, asyncHTTPClient,
-//                                               bareAHC; direction: idle, download, download-slow,
+//                                               asyncHTTPClientOnLoop (Courier on AHC, the transfer run on
+//                                               the transport's event loop executor), bareAHC; direction:
+//                                               idle, download, download-slow,
 //                                               download-file, upload-stream, upload-chunked,
 //                                               upload-file, upload-multipart; the ceilings
 //                                               ahcDelegate, nio64k and nio256k download only);
@@ -28,7 +30,8 @@ import Foundation
 //                                               and Courier's multipart uploads against `curl -F`
 // transport-probe bulk-multipart [bytes]        only the multipart comparison (1 GiB by default)
 // transport-probe bulk-downloads [bytes] [rounds]
-//                                               only the download comparison (1 GiB, 5 rounds by default)
+//                                               only the download comparisons, streamed and to a file
+//                                               (1 GiB, 5 rounds by default)
 // transport-probe stream-latency [rounds]      server-sent events: time to the first event through Courier
 //                                               (each transport) and bare AsyncHTTPClient, and from breaking
 //                                               out of the loop to the server seeing the close
@@ -72,7 +75,7 @@ case "bulk":
     guard values.count == 4 || values.count == 5, (BulkTable.transports + ["nio64k", "nio256k", "ahcDelegate", ProbeTransports.onLoop]).contains(values[0]), let direction = BulkDirection(rawValue: values[1]),
           let port = Int(values[2]), let bytes = Int(values[3]), bytes >= 0
     else {
-        let transports = BulkTable.transports.joined(separator: "|")
+        let transports = (BulkTable.transports + [ProbeTransports.onLoop]).joined(separator: "|")
         let directions = BulkDirection.allCases.map(\.rawValue).joined(separator: "|")
         print("usage: transport-probe bulk <\(transports)> <\(directions)> <port> <bytes> [timeout-ms]")
         exit(2)

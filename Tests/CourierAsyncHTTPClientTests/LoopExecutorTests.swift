@@ -69,6 +69,30 @@ struct LoopExecutorTests {
         }
     }
 
+    @Test("the Transports article's example: a body counted on the loop")
+    func articleExample() async throws {
+        let server = try TestServer()
+        server.route(.get, "/archive") { _ in TestServer.Response(status: 200, body: PatternedBytes.make(300_000)) }
+        server.start()
+        defer { server.stop() }
+        let transport = AsyncHTTPClientTransport()
+        let client = try Self.client(transport, server.baseURL)
+        let outcome = await Result(catching: {
+            // The article's lines, verbatim.
+            let executor = transport.eventLoopExecutor()
+            let count = try await withTaskExecutorPreference(executor) {
+                let body = try await client.send(Request<HTTPBody>(method: .get, path: "/archive"))
+                var count = 0
+                for try await chunk in body.chunks() { count += chunk.count }
+                return count
+            }
+            return count
+        })
+        try await transport.shutdown()
+        #expect(try outcome.get() == 300_000)
+        #expect(transport.blocks.peakOutstanding == 0)
+    }
+
     @Test("a reader on the loop that holds still pauses the connection about a megabyte ahead, then reads the rest")
     func holdingStillOnTheLoop() async throws {
         let server = try BulkServer()
