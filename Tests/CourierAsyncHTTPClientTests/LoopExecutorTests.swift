@@ -25,6 +25,25 @@ struct LoopExecutorTests {
         try Client(service: ServiceConfiguration(name: "loop", baseURL: baseURL, timeout: .seconds(30)), transport: transport)
     }
 
+    /// `body` run with a ``BulkServer``, a transport and a client to it; both stopped after.
+    private static func withBulkServer<T>(
+        _ body: (BulkServer, AsyncHTTPClientTransport, Client) async throws -> T
+    ) async throws -> T {
+        let server = try BulkServer()
+        server.start()
+        defer { server.stop() }
+        let transport = AsyncHTTPClientTransport()
+        let client = try Self.client(transport, server.baseURL)
+        do {
+            let value = try await body(server, transport, client)
+            try await transport.shutdown()
+            return value
+        } catch {
+            try await transport.shutdown()
+            throw error
+        }
+    }
+
     @Test(
         "a body read under the executor arrives byte for byte, every chunk on its loop, in SwiftNIO's own buffers; read elsewhere, through pooled copies",
         arguments: [true, false])
@@ -95,18 +114,12 @@ struct LoopExecutorTests {
 
     @Test("a reader on the loop that holds still pauses the connection about a megabyte ahead, then reads the rest")
     func holdingStillOnTheLoop() async throws {
-        let server = try BulkServer()
-        server.start()
-        defer { server.stop() }
-        let transport = AsyncHTTPClientTransport()
-        let client = try Self.client(transport, server.baseURL)
         let size = 64 << 20
-        var request = Request<HTTPBody>(method: .get, path: "/bytes/\(size)")
-        let furthest = FurthestReceived()
-        request.onProgress = furthest.add
-        let executor = transport.eventLoopExecutor()
-        let outcome = await Result(catching: {
-            try await withTaskExecutorPreference(executor) {
+        let (count, ahead) = try await Self.withBulkServer { _, transport, client in
+            var request = Request<HTTPBody>(method: .get, path: "/bytes/\(size)")
+            let furthest = FurthestReceived()
+            request.onProgress = furthest.add
+            return try await withTaskExecutorPreference(transport.eventLoopExecutor()) {
                 let body = try await client.send(request)
                 var iterator = body.chunks().makeAsyncIterator()
                 var count = try await iterator.next()?.count ?? 0
@@ -116,9 +129,7 @@ struct LoopExecutorTests {
                 while let chunk = try await iterator.next() { count += chunk.count }
                 return (count, ahead)
             }
-        })
-        try await transport.shutdown()
-        let (count, ahead) = try outcome.get()
+        }
         #expect(count == size)
         // The channel's 1 MB high-water mark, a turn's reads past it and the progress throttle's
         // slack; without the pause, all 64 MB.
@@ -127,26 +138,20 @@ struct LoopExecutorTests {
 
     @Test("a reader on the loop that stops early ends the download, and the next call on the loop works")
     func stoppingEarlyOnTheLoop() async throws {
-        let server = try BulkServer()
-        server.start()
-        defer { server.stop() }
-        let transport = AsyncHTTPClientTransport()
-        let client = try Self.client(transport, server.baseURL)
-        let executor = transport.eventLoopExecutor()
-        let outcome = await Result(catching: {
-            try await withTaskExecutorPreference(executor) {
+        let (second, abandoned) = try await Self.withBulkServer { server, transport, client in
+            let second = try await withTaskExecutorPreference(transport.eventLoopExecutor()) {
                 let body = try await client.send(Request<HTTPBody>(method: .get, path: "/bytes/\(256 << 20)"))
                 for try await _ in body.chunks() { break }
                 return try await client.send(Request<Data>(method: .get, path: "/bytes/1000")).count
             }
-        })
-        // The server sees the first download abandoned (its connection closed) within a few seconds.
-        let clock = ContinuousClock()
-        let start = clock.now
-        while server.abandonedDownloads == 0, clock.now - start < .seconds(5) { try await Task.sleep(for: .milliseconds(20)) }
-        try await transport.shutdown()
-        #expect(try outcome.get() == 1000)
-        #expect(server.abandonedDownloads == 1)
+            // The server sees the first download abandoned (its connection closed) within a few seconds.
+            let clock = ContinuousClock()
+            let start = clock.now
+            while server.abandonedDownloads == 0, clock.now - start < .seconds(5) { try await Task.sleep(for: .milliseconds(20)) }
+            return (second, server.abandonedDownloads)
+        }
+        #expect(second == 1000)
+        #expect(abandoned == 1)
     }
 
     @Test("a download to a file under the executor is written whole, from pooled copies rather than the loop's buffers")
