@@ -119,6 +119,12 @@ package final class FileDownload {
     func truncate(to offset: Int) throws(CourierError) {
         let failure = descriptor.withLock { descriptor -> Int32? in
             guard descriptor >= 0 else { return EBADF }
+            // Already there (a new file and a fresh start): no `ftruncate`. On ext4, truncating a
+            // file to zero makes its `close` write the whole file back to disk (`auto_da_alloc`);
+            // measured: a 1 GiB download took 1.0–1.8 s with it (writeback started from `close`,
+            // seen in `perf`), 0.55–0.96 s without it.
+            var info = stat()
+            if fstat(descriptor, &info) == 0, Int(info.st_size) == offset, lseek(descriptor, 0, SEEK_CUR) == off_t(offset) { return nil }
             guard ftruncate(descriptor, off_t(offset)) == 0, lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { return errno }
             return nil
         }
