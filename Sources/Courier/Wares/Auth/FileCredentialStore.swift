@@ -49,6 +49,7 @@ public final class FileCredentialStore: CredentialStore {
         try cache.withLock { cache in
             var all = try loaded(&cache)
             body(&all)
+            all = Self.toWholeSeconds(all)
             try writeFile(all)
             cache = all
         }
@@ -72,11 +73,24 @@ public final class FileCredentialStore: CredentialStore {
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
-            return try decoder.decode([String: Credentials].self, from: data)
+            return Self.toWholeSeconds(try decoder.decode([String: Credentials].self, from: data))
         } catch {
             // The decoder's message may quote the file; say only what is wrong with it.
             throw CredentialStoreError.unreadable(
                 path: url.path, reason: "it is not a credentials file (truncated or corrupted, \(data.count) bytes)")
+        }
+    }
+
+    /// `all` with every expiry cut to its whole second: the file keeps seconds (ISO 8601 without
+    /// a fraction), and a hand-written `00:00:000.1` reads as a tenth of a second past, which
+    /// saving would have dropped, so what was read and what was saved must both hold no fraction.
+    private static func toWholeSeconds(_ all: [String: Credentials]) -> [String: Credentials] {
+        all.mapValues { credentials in
+            var credentials = credentials
+            if let expiry = credentials.expiresAt {
+                credentials.expiresAt = Date(timeIntervalSinceReferenceDate: expiry.timeIntervalSinceReferenceDate.rounded(.down))
+            }
+            return credentials
         }
     }
 
