@@ -98,17 +98,8 @@ struct BlockPoolTests {
         let server = try TestServer()
         // Written in uneven pieces with pauses, so the reader sees whole blocks, turn-end rests
         // and small copies in one body.
-        var steps: [TestServer.Response.Step] = [.text("HTTP/1.1 200 OK\r\nContent-Length: \(bytes.count)\r\nContent-Type: application/octet-stream\r\n\r\n")]
-        var offset = 0
-        for (index, piece) in [100, Self.size + 5, 7, Self.size * 2 - 20_000, 40_000].enumerated() {
-            let end = min(offset + piece, bytes.count)
-            steps.append(.send(Array(bytes[offset..<end])))
-            if index.isMultiple(of: 2) { steps.append(.pause(.milliseconds(30))) }
-            offset = end
-        }
-        steps.append(.send(Array(bytes[offset...])))
-        let script = steps
-        server.route(.get, "/pattern") { _ in .raw(script) }
+        let response = piecewiseBody(bytes, pieces: [100, Self.size + 5, 7, Self.size * 2 - 20_000, 40_000], pause: .milliseconds(30))
+        server.route(.get, "/pattern") { _ in response }
         server.start()
         defer { server.stop() }
         let transport = AsyncHTTPClientTransport()

@@ -50,17 +50,9 @@ struct LoopExecutorTests {
     func streamedOnTheLoop(onLoop: Bool) async throws {
         let bytes = PatternedBytes.make(5 << 20 + 777)
         let server = try TestServer()
-        var steps: [TestServer.Response.Step] = [.text("HTTP/1.1 200 OK\r\nContent-Length: \(bytes.count)\r\n\r\n")]
         // Uneven pieces with pauses between some, so that turns of the loop see parts of every size.
-        var offset = 0
-        for (index, piece) in [100, 300_000, 7, 2_000_000, 65_536].enumerated() {
-            steps.append(.send(Array(bytes[offset..<offset + piece])))
-            if index.isMultiple(of: 2) { steps.append(.pause(.milliseconds(20))) }
-            offset += piece
-        }
-        steps.append(.send(Array(bytes[offset...])))
-        let script = steps
-        server.route(.get, "/pattern") { _ in .raw(script) }
+        let response = piecewiseBody(bytes, pieces: [100, 300_000, 7, 2_000_000, 65_536], pause: .milliseconds(20))
+        server.route(.get, "/pattern") { _ in response }
         server.start()
         defer { server.stop() }
         let transport = AsyncHTTPClientTransport()
