@@ -10,6 +10,8 @@ struct BareRun {
     let direction: BulkDirection
     let port: Int
     let bytes: Int
+    /// The file an upload sends, as ``BulkRun/uploadFile``.
+    var uploadFile: URL?
 
     /// `<outcome> <elapsed-ms> <bytes>`, as ``BulkRun/run()`` prints.
     func run() async -> String {
@@ -21,9 +23,10 @@ struct BareRun {
         let clock = ContinuousClock()
         var start = clock.now
         do {
-            if direction == .uploadFile { _ = try BulkFiles.sparse(bytes, at: scratch) }
+            var upload = scratch
+            if direction == .uploadFile { upload = try uploadFile ?? BulkFiles.sparse(bytes, at: scratch) }
             start = clock.now
-            moved = try await transfer(client, scratch: scratch)
+            moved = try await transfer(client, scratch: upload)
             outcome = moved == direction.expected(bytes) ? "ok" : "short"
         } catch {
             outcome = "\(type(of: error))"

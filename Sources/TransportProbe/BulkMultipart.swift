@@ -18,9 +18,14 @@ extension BulkTable {
     }
 
     func compareMultipart(_ executable: String, _ port: Int) throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bulk-curl-\(UUID().uuidString)")
+        // One file for every contender, read once before the rounds: a fresh sparse file costs
+        // the kernel a page of zeros for every page read, which would be timed for whoever read
+        // it first.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bulk-upload-\(UUID().uuidString)")
+        let timeout = "600000"
         _ = try BulkFiles.sparse(bytes, at: file)
         defer { BulkFiles.remove(file) }
+        try BulkFiles.warm(file)
         var idle: [String: Int] = [:]
         for transport in BulkTable.transports {
             idle[transport] = try measure(executable, ["bulk", transport, "idle", "\(port)", "\(bytes)"]).1
@@ -29,12 +34,12 @@ extension BulkTable {
         let curl = ["/usr/bin/env", "curl", "-s", "-H", "Expect:", "-o", "/dev/null", "-w", "ok %{time_total} %{size_upload}"]
             + fields + ["-F", "file=@\(file.path);filename=bulk.bin;type=application/octet-stream", "http://127.0.0.1:\(port)/sink"]
         var contenders: [(name: String, executable: String, arguments: [String], idle: Int?)] = ProbeTransports.names.map {
-            ("Courier + \($0)", executable, ["bulk", $0, BulkDirection.uploadMultipart.rawValue, "\(port)", "\(bytes)"], idle[$0])
+            ("Courier + \($0)", executable, ["bulk", $0, BulkDirection.uploadMultipart.rawValue, "\(port)", "\(bytes)", timeout, file.path], idle[$0])
         }
         if ProbeTransports.names.contains("asyncHTTPClient") {
             // Not multipart: AsyncHTTPClient alone sending the file as the whole body, the most
             // its transport could do.
-            contenders.append(("bare AHC (file PUT)", executable, ["bulk", "bareAHC", "upload-file", "\(port)", "\(bytes)"], idle["bareAHC"]))
+            contenders.append(("bare AHC (file PUT)", executable, ["bulk", "bareAHC", "upload-file", "\(port)", "\(bytes)", timeout, file.path], idle["bareAHC"]))
         }
         contenders.append(("curl -F", curl[0], Array(curl.dropFirst()), nil))
         var times = Array(repeating: [Int](), count: contenders.count)

@@ -71,6 +71,11 @@ struct BulkRun {
     let port: Int
     let bytes: Int
     let timeout: Duration
+    /// The file an upload sends, left in place; `nil` for a fresh sparse file of `bytes`, made
+    /// before the clock starts and removed after. Comparisons give every contender the same file:
+    /// the kernel fills a fresh sparse file's pages with zeros as it is read, which a file read
+    /// before (in the page cache) does not cost.
+    var uploadFile: URL?
 
     /// `<outcome> <elapsed-ms> <bytes>`: `ok` when the byte count is the one asked for, `short`
     /// when it is not, or the failure's kind.
@@ -84,7 +89,7 @@ struct BulkRun {
         let clock = ContinuousClock()
         var start = clock.now
         do {
-            let upload = direction == .uploadFile || direction == .uploadMultipart ? try BulkFiles.sparse(bytes, at: scratch) : nil
+            let upload = direction == .uploadFile || direction == .uploadMultipart ? try uploadFile ?? BulkFiles.sparse(bytes, at: scratch) : nil
             let client = try Client(service: service, transport: made)
             start = clock.now
             moved = try await ProbeTransports.reading(transport, made) { [self] in try await transfer(client, upload: upload) }
@@ -187,6 +192,13 @@ enum BulkFiles {
         defer { try? handle.close() }
         try handle.truncate(atOffset: UInt64(bytes))
         return url
+    }
+
+    /// Reads the file at `url` through once, so that its pages are in the page cache.
+    static func warm(_ url: URL) throws {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {}
     }
 
     /// The size of the file at `url`, or -1.

@@ -15,7 +15,7 @@ import Foundation
 // transport-probe socket-serve                  that server; prints its port, runs until stdin closes
 // transport-probe bulk-serve                    a bulk server (GET /bytes/<n>, PUT /sink); prints its port,
 //                                               runs until stdin closes
-// transport-probe bulk <transport> <direction> <port> <bytes> [timeout-ms]
+// transport-probe bulk <transport> <direction> <port> <bytes> [timeout-ms] [upload-file]
 //                                               one bulk transfer (transport: urlSession, asyncHTTPClient,
 //                                               asyncHTTPClientOnLoop (Courier on AHC, the transfer run on
 //                                               the transport's event loop executor), bareAHC; direction:
@@ -23,7 +23,8 @@ import Foundation
 //                                               download-file, upload-stream, upload-chunked,
 //                                               upload-file, upload-multipart; the ceilings
 //                                               ahcDelegate, nio64k and nio256k download only);
-//                                               prints "<outcome> <elapsed-ms> <bytes>"
+//                                               prints "<outcome> <elapsed-ms> <bytes>"; an upload sends
+//                                               upload-file when given (kept), else a fresh sparse file
 // transport-probe bulk-table [bytes]            every transport × direction (1 GiB by default), each in its
 //                                               own process under /usr/bin/time -v: peak memory, rate;
 //                                               then Courier+AHC against bare AHC and curl downloading,
@@ -72,17 +73,18 @@ case "bulk-serve":
     server.stop()
 case "bulk":
     let values = Array(arguments.dropFirst())
-    guard values.count == 4 || values.count == 5, (BulkTable.transports + ["nio64k", "nio256k", "ahcDelegate", ProbeTransports.onLoop]).contains(values[0]), let direction = BulkDirection(rawValue: values[1]),
+    guard (4...6).contains(values.count), (BulkTable.transports + ["nio64k", "nio256k", "ahcDelegate", ProbeTransports.onLoop]).contains(values[0]), let direction = BulkDirection(rawValue: values[1]),
           let port = Int(values[2]), let bytes = Int(values[3]), bytes >= 0
     else {
         let transports = (BulkTable.transports + [ProbeTransports.onLoop]).joined(separator: "|")
         let directions = BulkDirection.allCases.map(\.rawValue).joined(separator: "|")
-        print("usage: transport-probe bulk <\(transports)> <\(directions)> <port> <bytes> [timeout-ms]")
+        print("usage: transport-probe bulk <\(transports)> <\(directions)> <port> <bytes> [timeout-ms] [upload-file]")
         exit(2)
     }
+    let uploadFile = values.count > 5 ? URL(fileURLWithPath: values[5]) : nil
     #if AsyncHTTPClient
     if values[0] == "bareAHC" {
-        print(await BareRun(direction: direction, port: port, bytes: bytes).run())
+        print(await BareRun(direction: direction, port: port, bytes: bytes, uploadFile: uploadFile).run())
         exit(0)
     }
     if values[0] == "ahcDelegate" {
@@ -95,7 +97,7 @@ case "bulk":
     }
     #endif
     let timeout = Duration.milliseconds(values.count > 4 ? Int(values[4]) ?? 600_000 : 600_000)
-    print(await BulkRun(transport: values[0], direction: direction, port: port, bytes: bytes, timeout: timeout).run())
+    print(await BulkRun(transport: values[0], direction: direction, port: port, bytes: bytes, timeout: timeout, uploadFile: uploadFile).run())
 case "bulk-table":
     let bytes = arguments.dropFirst().first.flatMap { Int($0) } ?? BulkTable.defaultBytes
     try await BulkTable(bytes: bytes).run()
