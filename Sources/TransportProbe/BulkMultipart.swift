@@ -5,8 +5,6 @@ import Foundation
 /// interleaved over rounds: time, rate, peak memory above the transport's idle run, and how
 /// many progress reports the caller received.
 extension BulkTable {
-    static let multipartRounds = 5
-
     /// Only the multipart comparison, against a bulk server of its own.
     func runMultipart() async throws {
         guard let server = try ChildServer(command: "bulk-serve") else {
@@ -45,7 +43,7 @@ extension BulkTable {
         var times = Array(repeating: [Int](), count: contenders.count)
         var peaks = Array(repeating: [Int](), count: contenders.count)
         var reports = Array(repeating: "-", count: contenders.count)
-        for _ in 0..<BulkTable.multipartRounds {
+        for _ in 0..<rounds {
             for (index, contender) in contenders.enumerated() {
                 let (text, peak, _) = try measure(contender.executable, contender.arguments)
                 var result = BulkResult(text)
@@ -64,7 +62,7 @@ extension BulkTable {
             }
         }
         let curlMedian = BulkTable.median(times[contenders.count - 1])
-        print("\n\(BulkTable.mebibytes(bytes)) MiB multipart upload (one file part, two fields), \(BulkTable.multipartRounds) rounds interleaved; medians; ratio = rate over curl's\n")
+        print("\n\(BulkTable.mebibytes(bytes)) MiB multipart upload (one file part, two fields), \(rounds) rounds interleaved; medians; ratio = rate over curl's\n")
         print("| client | rounds (ms) | median | MB/s | ratio | peak RSS | above idle | progress reports |")
         print("|---|---|--:|--:|--:|--:|--:|--:|")
         for (index, contender) in contenders.enumerated() {

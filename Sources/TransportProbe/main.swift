@@ -29,7 +29,8 @@ import Foundation
 //                                               own process under /usr/bin/time -v: peak memory, rate;
 //                                               then Courier+AHC against bare AHC and curl downloading,
 //                                               and Courier's multipart uploads against `curl -F`
-// transport-probe bulk-multipart [bytes]        only the multipart comparison (1 GiB by default)
+// transport-probe bulk-multipart [bytes] [rounds]
+//                                               only the multipart comparison (1 GiB, 5 rounds by default)
 // transport-probe bulk-downloads [bytes] [rounds]
 //                                               only the download comparisons, streamed and to a file
 //                                               (1 GiB, 5 rounds by default)
@@ -102,8 +103,10 @@ case "bulk-table":
     let bytes = arguments.dropFirst().first.flatMap { Int($0) } ?? BulkTable.defaultBytes
     try await BulkTable(bytes: bytes).run()
 case "bulk-multipart":
-    let bytes = arguments.dropFirst().first.flatMap { Int($0) } ?? BulkTable.defaultBytes
-    try await BulkTable(bytes: bytes).runMultipart()
+    let values = Array(arguments.dropFirst())
+    var table = BulkTable(bytes: values.first.flatMap { Int($0) } ?? BulkTable.defaultBytes)
+    table.rounds = values.dropFirst().first.flatMap { Int($0) }.map { max(1, $0) } ?? BulkTable.rounds
+    try await table.runMultipart()
 case "bulk-downloads":
     let values = Array(arguments.dropFirst())
     var table = BulkTable(bytes: values.first.flatMap { Int($0) } ?? BulkTable.defaultBytes)
