@@ -104,15 +104,18 @@ struct Socket {
     /// Reads what is available into `buffer`; returns the byte count, 0 when the peer closed,
     /// or `nil` on an error.
     func read(into buffer: inout [UInt8]) -> Int? {
-        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        return count >= 0 ? count : nil
+        buffer.withUnsafeMutableBytes { read(into: $0) }
     }
 
     /// Reads what is available into `buffer`; returns the byte count, 0 when the peer closed,
     /// or `nil` on an error.
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
-        return count >= 0 ? count : nil
+        while true {
+            let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
+            // A signal that lands during the call is not the peer's doing: read again.
+            if count < 0, errno == EINTR { continue }
+            return count >= 0 ? count : nil
+        }
     }
 
     /// Whether the peer closed its side (an orderly `FIN` or a reset), found by looking at the
@@ -138,6 +141,7 @@ struct Socket {
         var offset = 0
         while offset < bytes.count {
             let sent = send(descriptor, base + offset, bytes.count - offset, SocketPlatform.sendFlags)
+            if sent < 0, errno == EINTR { continue }
             if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK {
                 if isStopping() { return false }
                 continue
