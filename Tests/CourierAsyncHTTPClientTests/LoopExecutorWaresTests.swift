@@ -57,8 +57,9 @@ struct LoopExecutorWaresTests {
             guard request.header("Authorization") == "Bearer fresh" else { return .json(#"{"error":"stale"}"#, status: 401) }
             return TestServer.Response(status: 200, headers: [.init(name: "Content-Type", value: "application/octet-stream")], body: Self.archive)
         }
-        server.route(.post, "/refresh") { _ in
+        server.route(.post, "/refresh") { request in
             refreshes.withLock { $0 += 1 }
+            guard request.bodyText.contains(#""refreshToken":"r1""#) else { return .json(#"{"error":"bad refresh token"}"#, status: 401) }
             // Slow enough that the second caller's 401 arrives while the refresh is still out.
             return TestServer.Response.json(#"{"accessToken":"fresh","refreshToken":"r2"}"#).delayed(by: .milliseconds(300))
         }
@@ -66,12 +67,11 @@ struct LoopExecutorWaresTests {
         defer { server.stop() }
         let session = AuthScheme(name: "session", kind: .bearer, refresh: TokenRefresh(
             request: { refreshToken in
-                var request = Request<Tokens>(method: .post, path: "/refresh", name: "refresh")
-                var fields = FormFields()
-                fields.add("refresh_token", refreshToken)
-                request.body = .form(fields.items)
-                request.authentication = .none
-                return request
+                // Sent without credentials, by whichever caller's task hit the 401 first.
+                var refresh = Request<Tokens>(method: .post, path: "/refresh", name: "refresh")
+                refresh.body = .json(["refreshToken": refreshToken])
+                refresh.authentication = .none
+                return refresh
             },
             read: { TokenGrant(accessToken: $0.accessToken, refreshToken: $0.refreshToken) }
         ))
