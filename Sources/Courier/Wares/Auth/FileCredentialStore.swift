@@ -10,7 +10,9 @@ import Darwin
 /// Credentials kept in one JSON file that only its owner may read (mode 0600), for Linux and
 /// other systems without a keychain. Every change writes a new file beside it and renames it
 /// over the old one, so a crash never leaves half a file; a file that cannot be read (truncated,
-/// corrupted) is a ``CredentialStoreError``, never a crash.
+/// corrupted) is a ``CredentialStoreError``, never a crash. Expiry dates are kept to the whole
+/// second, as the file writes them, so what a save hands back from memory is what a later
+/// read of the file gives.
 ///
 /// ```swift
 /// let store = FileCredentialStore(url: URL(fileURLWithPath: "/var/lib/myapp/credentials.json"))
