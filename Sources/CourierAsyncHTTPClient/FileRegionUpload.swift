@@ -67,7 +67,7 @@ enum FileRegionUpload {
                     // send and the call waiting for its timeout; it fails here, clearly, instead.
                     try file.check(holds: end)
                     let region = FileRegion(fileHandle: file.handle, readerIndex: offset, endIndex: end)
-                    guard try await writes.add(.fileRegion(region), count: end - offset) else { return }
+                    guard try await writes.add(.fileRegion(region), count: end - offset, from: (file, end)) else { return }
                     offset = end
                 }
                 guard try await writes.settleAll() else { return }
@@ -87,7 +87,7 @@ private struct WritesInFlight {
     let length: Int?
     let progress: ProgressSink
     let stop: UploadStop
-    private var queue: [(done: EventLoopFuture<Void>, count: Int)] = []
+    private var queue: [(done: EventLoopFuture<Void>, count: Int, region: (file: OpenFile, end: Int)?)] = []
     private var inFlight = 0
     private var sent = 0
     private let started = ContinuousClock.now
@@ -104,11 +104,11 @@ private struct WritesInFlight {
     /// The writes not known to be on the socket yet.
     var pending: [EventLoopFuture<Void>] { queue.map(\.done) }
 
-    /// Hands `data` over, then waits while more than the window is in flight; `false` once the
-    /// body was stopped.
-    mutating func add(_ data: IOData, count: Int) async throws -> Bool {
+    /// Hands `data` over (a region of `region.file` up to `region.end`, when it is one), then
+    /// waits while more than the window is in flight; `false` once the body was stopped.
+    mutating func add(_ data: IOData, count: Int, from region: (file: OpenFile, end: Int)? = nil) async throws -> Bool {
         guard !stop.isStopped else { return false }
-        queue.append((writer.write(data), count))
+        queue.append((writer.write(data), count, region))
         inFlight += count
         while inFlight > FileRegionUpload.window {
             guard try await settleOldest() else { return false }
@@ -125,7 +125,7 @@ private struct WritesInFlight {
     }
 
     private mutating func settleOldest() async throws -> Bool {
-        guard try await stop.wait(for: queue[0].done) else { return false }
+        guard try await stop.wait(for: Self.watched(queue[0].done, region: queue[0].region)) else { return false }
         let count = queue.removeFirst().count
         inFlight -= count
         sent += count
@@ -134,6 +134,31 @@ private struct WritesInFlight {
         let perReport = seconds > 0 ? Int(min(Double(sent) / seconds / 60, Double(Int.max / 2))) : 0
         regionSize = min(max(perReport, FileRegionUpload.regionSizes.lowerBound), FileRegionUpload.regionSizes.upperBound)
         return true
+    }
+}
+
+extension WritesInFlight {
+    /// How often a region in flight checks that its file still holds it.
+    static let regionCheckInterval = TimeAmount.milliseconds(100)
+
+    /// `done`, or for a file region a future that also fails once the file no longer holds the
+    /// region. Why: when a file shrinks under a region being sent, `sendfile` finds its end early
+    /// and SwiftNIO retries it without end, one core at 100 % until the call's timeout (measured:
+    /// 20 s of CPU for a 20 s timeout), which then reports a timeout instead of the file.
+    static func watched(_ done: EventLoopFuture<Void>, region: (file: OpenFile, end: Int)?) -> EventLoopFuture<Void> {
+        guard let region else { return done }
+        let loop = done.eventLoop
+        let watched = loop.makePromise(of: Void.self)
+        let check = loop.scheduleRepeatedTask(initialDelay: regionCheckInterval, delay: regionCheckInterval) { _ in
+            do throws(CourierError) {
+                try region.file.check(holds: region.end)
+            } catch {
+                watched.fail(error)  // after `done`, a completed promise ignores it
+            }
+        }
+        done.whenComplete { _ in check.cancel() }
+        done.cascade(to: watched)
+        return watched.futureResult
     }
 }
 
