@@ -185,8 +185,7 @@ private struct OpenFile {
         var status = stat()
         let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : -1
         guard size >= bytes else {
-            throw CourierError.invalidRequest(.bodyFileUnreadable(
-                path: url.lastPathComponent, reason: "the file holds \(max(size, 0)) bytes, fewer than when the request was made"))
+            throw CourierError.invalidRequest(.bodyFileShrank(url, to: size))
         }
     }
 

@@ -33,6 +33,12 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
     /// RFC 2046 allows.
     case invalidMultipartBoundary(String)
 
+    /// The reason for a body file at `url` that now holds `size` bytes, fewer than when the
+    /// request measured it (a log rotated or cut while it was being sent).
+    package static func bodyFileShrank(_ url: URL, to size: Int) -> InvalidRequestReason {
+        .bodyFileUnreadable(path: url.lastPathComponent, reason: "the file holds \(max(size, 0)) bytes, fewer than when the request was made")
+    }
+
     /// A one-line explanation.
     public var description: String {
         switch self {

@@ -48,6 +48,8 @@ final class SessionCall: Sendable {
         var ended = false
         /// `URLSession` reported the task complete: there is nothing left to cancel.
         var taskCompleted = false
+        /// `URLSession` reported the whole request body sent.
+        var bodySent = false
     }
 
     private let state = Locked(State())
@@ -78,6 +80,26 @@ final class SessionCall: Sendable {
             return
         }
         armDeadline()
+    }
+
+    /// How often an upload from a caller's file checks that the file still holds its length.
+    static let uploadFileCheckInterval = Duration.milliseconds(250)
+
+    /// Checks, every ``uploadFileCheckInterval`` until the call ends, that `file` still holds
+    /// `length` bytes, and ends the call with ``InvalidRequestReason/bodyFileShrank(_:to:)`` when
+    /// it does not. Why: `URLSession` sends what the shorter file holds, then waits for the
+    /// rest, and the call would end only at its timeout, reporting a timeout (measured: 20 s).
+    func watch(uploadFrom file: URL, length: Int) {
+        _ = TimeoutScheduler.shared.schedule(after: SessionCall.uploadFileCheckInterval) { [weak self] in
+            // Once the body is all sent (or answered), the file is the caller's again to change.
+            guard let self, !state.withLock({ $0.ended || $0.head != nil || $0.bodySent }) else { return }
+            let size = FileChunkReader.size(of: file) ?? -1
+            if size < length {
+                fail(CourierError.invalidRequest(.bodyFileShrank(file, to: size)), onlyIfUnanswered: false)
+            } else {
+                watch(uploadFrom: file, length: length)
+            }
+        }
     }
 
     /// The calling task was cancelled (before the caller was answered; a streamed body's reader
@@ -190,6 +212,7 @@ final class SessionCall: Sendable {
 
     /// Request body bytes went out.
     func sent(_ total: Int64, of expected: Int64) {
+        if expected > 0, total >= expected { state.withLock { $0.bodySent = true } }
         guard context.progress.isActive else { return }
         context.progress.sent(Int(total), of: expected > 0 ? Int(expected) : request.body?.length)
     }

@@ -92,6 +92,7 @@ public final class URLSessionTransport: Transport {
             urlRequest.setValue(String(length), forHTTPHeaderField: "Content-Length")
         }
         let call = SessionCall(request: request, context: context, temporaryUpload: temporaryUpload)
+        if let uploadFile, temporaryUpload == nil, let length = request.body?.length { call.watch(uploadFrom: uploadFile, length: length) }
         let session = self.session
         let delegate = self.delegate
         return try await withTaskCancellationHandler {
