@@ -10,8 +10,18 @@ struct BulkTable {
     static let rounds = 5
 
     let bytes: Int
-    /// Rounds of the interleaved download comparison.
+    /// Rounds of the interleaved download and multipart comparisons.
     var rounds = BulkTable.rounds
+
+    init(bytes: Int) {
+        self.bytes = bytes
+    }
+
+    /// A table from the command's `[bytes] [rounds]` arguments, each defaulted when absent.
+    init(arguments: ArraySlice<String>) {
+        self.init(bytes: arguments.first.flatMap { Int($0) } ?? BulkTable.defaultBytes)
+        rounds = arguments.dropFirst().first.flatMap { Int($0) }.map { max(1, $0) } ?? BulkTable.rounds
+    }
 
     /// Every transport the probe has, and AsyncHTTPClient alone when it has that one.
     static var transports: [String] {

@@ -103,15 +103,9 @@ case "bulk-table":
     let bytes = arguments.dropFirst().first.flatMap { Int($0) } ?? BulkTable.defaultBytes
     try await BulkTable(bytes: bytes).run()
 case "bulk-multipart":
-    let values = Array(arguments.dropFirst())
-    var table = BulkTable(bytes: values.first.flatMap { Int($0) } ?? BulkTable.defaultBytes)
-    table.rounds = values.dropFirst().first.flatMap { Int($0) }.map { max(1, $0) } ?? BulkTable.rounds
-    try await table.runMultipart()
+    try await BulkTable(arguments: arguments.dropFirst()).runMultipart()
 case "bulk-downloads":
-    let values = Array(arguments.dropFirst())
-    var table = BulkTable(bytes: values.first.flatMap { Int($0) } ?? BulkTable.defaultBytes)
-    table.rounds = values.dropFirst().first.flatMap { Int($0) }.map { max(1, $0) } ?? BulkTable.rounds
-    try await table.runDownloads()
+    try await BulkTable(arguments: arguments.dropFirst()).runDownloads()
 case "throughput":
     try await Throughput().run()
 case "socket-serve":
