@@ -25,7 +25,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     typealias Response = Void
 
     private struct State {
-        var waiting: CheckedContinuation<RawResponse, any Error>?
+        var waiting: UnsafeContinuation<RawResponse, any Error>?
         var head: HTTPResponse?
         var declared: Int?
         var collector: ResponseBodyCollector?
@@ -59,8 +59,10 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     /// The loop the delegate runs on, given back to ``loops`` when the exchange ends.
     private let loop: (loop: any EventLoop, index: Int)
     private let state = Locked(State())
-    /// Ends a request body still being written once the server has answered it.
-    private let upload = UploadStop()
+    /// Ends a request body still being written once the server has answered it; only for a body
+    /// sent as it is read (one in memory goes out whole), so that other calls allocate nothing
+    /// for it.
+    private let upload: UploadStop?
     /// The call was sent from the delegate's loop (a task on an ``EventLoopTaskExecutor``), so
     /// a streamed body's reader runs there too, between the loop's reads.
     private let readerOnLoop: Bool
@@ -73,6 +75,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         self.blocks = blocks
         self.loop = loops.take()
         self.readerOnLoop = loop.loop.inEventLoop
+        self.upload = request.body.map { $0.data == nil } == true ? UploadStop() : nil
     }
 
     /// Sends `request` and returns as soon as the response head arrived: with the body streaming
@@ -86,7 +89,9 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         let outgoing = try outgoing(request, context: context, eventLoops: client.eventLoopGroup, upload: exchange.upload)
         let deadline = NIODeadline.now() + TimeAmount(max(context.remaining, .zero))
         let response = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            // Unsafe, not checked: `state` hands the continuation out once (taking it), and the
+            // checked one costs an allocation a call.
+            try await withUnsafeThrowingContinuation { continuation in
                 exchange.state.withLock { $0.waiting = continuation }
                 let task = client.execute(
                     request: outgoing, delegate: exchange, eventLoop: .delegate(on: exchange.loop.loop), deadline: deadline)
@@ -141,7 +146,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         let (response, contentLength) = NIOConversions.response(status: head.status, headers: head.headers)
         let declared = ResponseBodyCollector.declaredLength(contentLength)
-        if head.status.code >= 300, upload.isWriting {
+        if head.status.code >= 300, let upload, upload.isWriting {
             // Answered before the body is all sent: AsyncHTTPClient takes no more of it, and
             // ends the exchange only once the body ends. The body is ended once the answer is
             // all here (at once when its length is not known), and the answer is the response.
@@ -195,7 +200,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         }
         if let collectError { return task.eventLoop.makeFailedFuture(collectError) }
         if context.progress.isActive, !toFile { context.progress.received(received, of: declared) }
-        if let declared, received >= declared, state.withLock({ $0.answeredEarly }) { upload.stop() }
+        if let upload, let declared, received >= declared, state.withLock({ $0.answeredEarly }) { upload.stop() }
         guard let channel else { return task.eventLoop.makeSucceededVoidFuture() }
         // The part is copied into a pooled block (see `BlockPool` for why), and a full block is
         // offered to the reader. What is left at the end of this turn of the event loop is
@@ -268,7 +273,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         let answered = state.withLock { state in
             state.answeredEarly && state.head != nil && state.received >= (state.declared ?? 0)
         }
-        if answered, upload.isStopped, !(error is CancellationError) {
+        if answered, upload?.isStopped == true, !(error is CancellationError) {
             complete()
             return
         }
@@ -350,20 +355,21 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     /// AsyncHTTPClient's (delegate API) request for `request`; a streamed body is read as it is sent.
+    /// `upload` is the exchange's, which it has exactly when the body is not in memory.
     private static func outgoing(
-        _ request: PreparedRequest, context: TransportContext, eventLoops: any EventLoopGroup, upload: UploadStop
+        _ request: PreparedRequest, context: TransportContext, eventLoops: any EventLoopGroup, upload: UploadStop?
     ) throws -> HTTPClient.Request {
         var body: HTTPClient.Body?
         if let payload = request.body {
             if let data = payload.data {
                 body = .bytes(data)
                 if context.progress.isActive { context.progress.sent(0, of: data.count) }
-            } else if let segments = FileRegionUpload.segments(of: request) {
+            } else if let upload, let segments = FileRegionUpload.segments(of: request) {
                 let (length, progress) = (payload.length, context.progress)
                 body = streamed(length: length, eventLoops: eventLoops, upload: upload) { writer in
                     try await FileRegionUpload.write(segments, to: writer, length: length, progress: progress, stop: upload)
                 }
-            } else {
+            } else if let upload {
                 let chunks = OutgoingChunks(body: payload, progress: context.progress, eventLoops: eventLoops)
                 body = streamed(length: payload.length, eventLoops: eventLoops, upload: upload) { writer in
                     for try await buffer in chunks {

@@ -88,9 +88,12 @@ struct RealSocket {
             for path in ["/list", "/big"] { _ = try await contender.get(path) }
             _ = try? await contender.revalidate()  // Courier's first one stores the entry
         }
-        for _ in 0..<rounds {
+        for round in 0..<rounds {
             for test in Case.allCases where only == nil || test == onlyCase {
-                for contender in contenders {
+                // Each round starts with another contender, so that none always runs first or
+                // right after the same one (the order alone moved rates by up to a tenth).
+                let shift = round % max(1, contenders.count)
+                for contender in contenders[shift...] + contenders[..<shift] {
                     samples[contender.name, default: [:]][test, default: []].append(try await measure(contender, test))
                 }
             }
@@ -134,7 +137,7 @@ struct RealSocket {
     private func report(_ names: [String], _ samples: [String: [Case: [Sample]]]) -> String {
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         var lines = [
-            "Real socket, \(rounds) interleaved rounds; medians (min–max); ratio = Courier over the bare client",
+            "Real socket, \(rounds) interleaved rounds; medians (min–max); ratio = Courier over the bare client: of the medians · the median of each round's",
             "",
             "| case | client | req/s | ratio | client CPU per request | extra CPU | ratio, extra CPU to a bare client set up alike |",
             "|---|---|--:|--:|--:|--:|--:|",
@@ -145,9 +148,12 @@ struct RealSocket {
                 let rate = values.map(\.perSecond)
                 let cpu = values.map(\.cpuMicros)
                 // Courier's rate over a bare client's, and the CPU it adds per request.
+                // Then the median of each round's ratio: the two ran a moment apart in every round,
+                // so a neighbour's load that comes and goes moves both alike.
                 func against(_ bare: [Sample]) -> (ratio: String, extra: String) {
-                    (String(format: "%.2f×", median(rate) / median(bare.map(\.perSecond))),
-                     String(format: "%+.0f µs", median(cpu) - median(bare.map(\.cpuMicros))))
+                    let paired = zip(values, bare).map { $0.perSecond / $1.perSecond }
+                    return (String(format: "%.2f× · %.2f×", median(rate) / median(bare.map(\.perSecond)), median(paired)),
+                            String(format: "%+.0f µs", median(cpu) - median(bare.map(\.cpuMicros))))
                 }
                 let bare = (name.hasPrefix("Courier") ? samples[Self.bareName(for: name)]?[test] : nil).map(against)
                 let (ratio, extra) = (bare?.ratio ?? "", bare?.extra ?? "")

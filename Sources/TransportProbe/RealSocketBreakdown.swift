@@ -12,7 +12,7 @@ import NIOCore
 /// alone, without a `Client`. Their gaps to bare AHC and to Courier say whether a cost is AsyncHTTPClient's API, the
 /// transport, or the client's pipeline.
 extension RealSocket {
-    static let breakdownNames = ["delegate AHC", "transport alone AHC"]
+    static let breakdownNames = ["delegate AHC", "transport alone AHC", "body task AHC"]
 
     static func breakdown(base: String) -> [Contender] {
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: alikeConfiguration)
@@ -36,7 +36,19 @@ extension RealSocket {
             },
             revalidate: { throw URLError(.unsupportedURL) },
             shutDown: { try? await transport.shutdown() })
-        return [delegate, alone]
+        let bodyTask = Contender(
+            name: "body task AHC",
+            get: { path in
+                let deadline = NIODeadline.now() + .seconds(30)
+                let response = try await client.execute(HTTPClientRequest(url: base + path), deadline: deadline)
+                let body = Task { try await response.body.collect(upTo: 8 << 20) }
+                let timer = client.eventLoopGroup.any().scheduleTask(deadline: deadline) { body.cancel() }
+                defer { timer.cancel() }
+                return try await withTaskCancellationHandler { try await body.value.readableBytes } onCancel: { body.cancel() }
+            },
+            revalidate: { throw URLError(.unsupportedURL) },
+            shutDown: {})
+        return [delegate, alone, bodyTask]
     }
 }
 

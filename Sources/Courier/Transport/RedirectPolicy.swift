@@ -125,10 +125,28 @@ package enum RedirectRules {
     package static func send(
         _ request: PreparedRequest, hop: (PreparedRequest) async throws -> RawResponse
     ) async throws -> RawResponse {
+        try await send(request, answered: hop(request), hop: hop)
+    }
+
+    /// Whether `response`, the answer to `request`, is a redirect its policy follows: a
+    /// transport that sent the first hop itself hands it to ``send(_:answered:hop:)`` only then.
+    package static func follows(_ response: RawResponse, of request: PreparedRequest) -> Bool {
+        isRedirect(response.status.code) && request.redirects.follows && response.http.headerFields[.location] != nil
+    }
+
+    /// Follows the redirects that `response`, the answer `request` already got, asks for, sending
+    /// each hop with `hop`; returns the first response that is not a redirect to follow.
+    ///
+    /// Why apart from ``send(_:hop:)``: a transport sends the first hop directly, and only a
+    /// redirect comes here, so most calls keep two async frames fewer (each a task allocation,
+    /// paid anew by every call made from a fresh task: `transport-probe real-socket`).
+    package static func send(
+        _ request: PreparedRequest, answered response: RawResponse, hop: (PreparedRequest) async throws -> RawResponse
+    ) async throws -> RawResponse {
         var current = request
+        var response = response
         var count = 0
         while true {
-            let response = try await hop(current)
             let status = response.status.code
             guard isRedirect(status), current.redirects.follows, let location = response.http.headerFields[.location] else {
                 return response
@@ -140,6 +158,7 @@ package enum RedirectRules {
                     message: "\(status) asks to send the body again, but it is a one-shot stream that was already sent"))
             }
             current = next
+            response = try await hop(current)
         }
     }
 }
