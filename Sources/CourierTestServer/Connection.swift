@@ -3,8 +3,6 @@ import Foundation
 /// Serves one accepted connection: reads requests, asks the routes for answers and carries
 /// them out, including the deliberate misbehaviours, until the peer or the server ends it.
 struct Connection {
-    static let maxRequests = 10_000
-
     let socket: Socket
     let stop: StopSignal
     let answer: @Sendable (TestServer.Request) -> TestServer.Response
@@ -12,11 +10,13 @@ struct Connection {
     var hungUp: @Sendable (TestServer.Request) -> Void = { _ in }
     /// Told of a request answered without a route (its body over the limit).
     var recordOnly: @Sendable (TestServer.Request) -> Void = { _ in }
+    /// How many requests the connection serves; the last answer says `Connection: close`.
+    var maxRequests = 10_000
 
     func serve() {
         defer { socket.close() }
         var reader = RequestReader(socket: socket, stop: stop)
-        for _ in 0..<Connection.maxRequests {
+        for served in 1...max(1, maxRequests) {
             let request: TestServer.Request
             switch reader.next() {
             case .request(let next): request = next
@@ -32,7 +32,10 @@ struct Connection {
             if response.delay > .zero, !stop.sleep(response.delay) { return }
             switch response.action {
             case .respond:
-                let keepAlive = request.header("Connection")?.lowercased() != "close"
+                // The last request a connection serves says so (`Connection: close`), as nginx's
+                // `keepalive_requests` does: closing after a keep-alive answer races the client's
+                // next request on the connection, which then fails (`I/O on closed channel`).
+                let keepAlive = request.header("Connection")?.lowercased() != "close" && served < maxRequests
                 guard socket.write(response.serialized(keepAlive: keepAlive), isStopping: { stop.isRaised }), keepAlive else { return }
             case .truncate:
                 socket.write(response.serialized(keepAlive: false))

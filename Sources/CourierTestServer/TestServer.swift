@@ -59,12 +59,19 @@ public final class TestServer: Sendable {
         state.withLock { $0.hangUps }
     }
 
-    /// Binds 127.0.0.1 at `port`; the default 0 picks a free port, read back in ``port``.
+    /// How many requests one connection serves: the last one's answer says `Connection: close`,
+    /// and the server closes the connection after it.
+    public let requestsPerConnection: Int
+
+    /// Binds 127.0.0.1 at `port`; the default 0 picks a free port, read back in ``port``. Each
+    /// connection serves up to `requestsPerConnection` requests (at least one), as a server's
+    /// keep-alive limit does (nginx's `keepalive_requests`).
     ///
     /// - Throws: ``SocketError`` when the socket cannot be opened or bound.
-    public init(port: UInt16 = 0) throws {
+    public init(port: UInt16 = 0, requestsPerConnection: Int = 10_000) throws {
         loop = try AcceptLoop(port: port)
         self.port = loop.port
+        self.requestsPerConnection = max(1, requestsPerConnection)
     }
 
     deinit {
@@ -98,9 +105,10 @@ public final class TestServer: Sendable {
 
     /// Starts accepting connections on a background thread; calling it again does nothing.
     public func start() {
-        let state = self.state
+        let (state, limit) = (self.state, requestsPerConnection)
         loop.start(name: "TestServer") { connection, stop in
             var served = Connection(socket: connection, stop: stop) { request in TestServer.answer(request, state: state) }
+            served.maxRequests = limit
             served.hungUp = { request in
                 let hangUp = HangUp(request: request, at: ContinuousClock.now)
                 state.withLock { $0.hangUps.append(hangUp) }

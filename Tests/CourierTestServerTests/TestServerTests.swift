@@ -107,6 +107,25 @@ struct TestServerTests {
         await #expect(throws: (any Error).self) { _ = try await fetch(URLRequest(url: url)) }
     }
 
+    @Test("a connection's last request (its keep-alive limit) is answered with Connection: close, and the next one is served")
+    func keepAliveLimit() async throws {
+        let server = try TestServer(requestsPerConnection: 2)
+        server.route(.get, "/n") { _ in .text("ok") }
+        server.start()
+        defer { server.stop() }
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        var said: [String?] = []
+        for _ in 0..<3 {
+            let (data, response) = try await session.data(for: URLRequest(url: try url(server, "/n")))
+            #expect(String(decoding: data, as: UTF8.self) == "ok")
+            said.append(try #require(response as? HTTPURLResponse).value(forHTTPHeaderField: "Connection")?.lowercased())
+        }
+        // The third went out on a new connection, whose first answer keeps it open again.
+        #expect(said == ["keep-alive", "close", "keep-alive"])
+        #expect(server.requestCount == 3)
+    }
+
     @Test("a delayed response waits at least its delay")
     func delayed() async throws {
         let server = try TestServer()
