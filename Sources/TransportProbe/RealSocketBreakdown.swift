@@ -11,6 +11,10 @@ import NIOCore
 /// `AsyncHTTPClientTransport` rests on, its client set up alike), and the transport called
 /// alone, without a `Client`. Their gaps to bare AHC and to Courier say whether a cost is AsyncHTTPClient's API, the
 /// transport, or the client's pipeline.
+///
+/// `body task AHC` is the other way to bound a whole exchange: the async API (whose deadline ends
+/// at the response head) with its body collected in a task of its own, which a timer on the event
+/// loop cancels at the deadline. It says what the transport would gain by leaving the delegate API.
 extension RealSocket {
     static let breakdownNames = ["delegate AHC", "transport alone AHC", "body task AHC"]
 
