@@ -79,7 +79,10 @@ final class LibYAMLEventReader {
     private func location(ofByteOffset offset: Int) -> SourceLocation {
         var line = 1
         var column = 1
-        for byte in input.prefix(min(offset, input.count)) {
+        // Indices, not `input.prefix(…)`: iterating that slice ran unspecialised in debug builds,
+        // a heap allocation per byte (the fuzz smoke's one slow input under a loaded machine).
+        for index in 0..<min(max(offset, 0), input.count) {
+            let byte = input[index]
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
