@@ -103,14 +103,6 @@ public final class AsyncHTTPClientTransport: Transport {
         let ratio = configuration.maximumDecompressionRatio
         let (loops, blocks) = (self.loops, self.blocks)
         do {
-            if AsyncHTTPClientTransport.isCollectedRead(request) {
-                // The async API, its body bounded by a task of its own (CollectedExchange.swift).
-                let response = try await AsyncHTTPClientTransport.collected(request, on: client, context: context, ratio: ratio)
-                guard RedirectRules.follows(response, of: request) else { return response }
-                return try await RedirectRules.send(request, answered: response) { hop in
-                    try await AsyncHTTPClientTransport.collected(hop, on: client, context: context, ratio: ratio)
-                }
-            }
             if AsyncHTTPClientTransport.usesDelegateAPI(request) {
                 // AsyncHTTPClient's delegate API, whose deadline (on the event loop) covers the
                 // whole exchange, body included: no task and no timer of Courier's own per call.
@@ -180,8 +172,8 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
-    /// AsyncHTTPClient's request for `request` (its async API).
-    static func outgoing(_ request: PreparedRequest, context: TransportContext, eventLoops: any EventLoopGroup) -> HTTPClientRequest {
+    /// AsyncHTTPClient's request for `request`.
+    private static func outgoing(_ request: PreparedRequest, context: TransportContext, eventLoops: any EventLoopGroup) -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: NIOConversions.url(of: request))
         outgoing.method = HTTPMethod(rawValue: request.http.method.rawValue)
         outgoing.headers = NIOConversions.headers(of: request)
