@@ -47,6 +47,8 @@ public final class AsyncHTTPClientTransport: Transport {
 
     private let client: HTTPClient
     private let configuration: Configuration
+    /// Raised before the client is shut down (see `DelegateExchange.send`).
+    private let shuttingDown = Locked(false)
     /// Which event loop each call's delegate runs on (internal for tests).
     let loops: LoopChoice
     /// Blocks streamed response bodies are copied into (see ``BlockPool``; internal for tests).
@@ -89,6 +91,7 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// Closes the transport's connections; sends after it fail.
     public func shutdown() async throws {
+        shuttingDown.withLock { $0 = true }
         try await client.shutdown()
     }
 
@@ -101,17 +104,19 @@ public final class AsyncHTTPClientTransport: Transport {
         try request.checkBodyAllowed()
         let client = self.client
         let ratio = configuration.maximumDecompressionRatio
-        let (loops, blocks) = (self.loops, self.blocks)
+        let (loops, blocks, shuttingDown) = (self.loops, self.blocks, self.shuttingDown)
         do {
             if AsyncHTTPClientTransport.usesDelegateAPI(request) {
                 // AsyncHTTPClient's delegate API, whose deadline (on the event loop) covers the
                 // whole exchange, body included: no task and no timer of Courier's own per call.
                 // The first hop directly, and redirects only when there is one to follow: two
                 // async frames fewer for most calls.
-                let response = try await DelegateExchange.send(request, on: client, loops: loops, blocks: blocks, context: context, ratio: ratio)
+                let response = try await DelegateExchange.send(
+                    request, on: client, shuttingDown: shuttingDown, loops: loops, blocks: blocks, context: context, ratio: ratio)
                 guard RedirectRules.follows(response, of: request) else { return response }
                 return try await RedirectRules.send(request, answered: response) { hop in
-                    try await DelegateExchange.send(hop, on: client, loops: loops, blocks: blocks, context: context, ratio: ratio)
+                    try await DelegateExchange.send(
+                        hop, on: client, shuttingDown: shuttingDown, loops: loops, blocks: blocks, context: context, ratio: ratio)
                 }
             }
             // A stream sent as it is read, its answer collected or downloaded: the async API, which

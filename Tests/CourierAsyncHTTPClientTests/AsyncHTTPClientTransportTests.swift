@@ -35,7 +35,9 @@ struct AsyncHTTPClientTransportTests {
         #expect(try await client.send(Request<String>(method: .get, path: "/pet")) == #"{"name":"Rex"}"#)
     }
 
-    @Test("a send after shutdown() is a clear transport error")
+    // A regression here hangs the call (no deadline runs for a task AsyncHTTPClient refused):
+    // the time limit turns it into a failure.
+    @Test("a send after shutdown() is a clear transport error", .timeLimit(.minutes(1)))
     func sendAfterShutdown() async throws {
         let server = try server()
         defer { server.stop() }
@@ -48,6 +50,49 @@ struct AsyncHTTPClientTransportTests {
         } catch let error as CourierError {
             #expect(error.kind == .transport)
             #expect(server.requestCount == 0)
+        }
+    }
+
+    @Test(
+        "shutdown() while calls are in flight and more are being sent ends every one of them promptly, none at its timeout",
+        .timeLimit(.minutes(1)))
+    func shutdownRacingSends() async throws {
+        let server = try TestServer()
+        server.route(.get, "/slow") { _ in TestServer.Response.json("{}").delayed(by: .seconds(3)) }
+        server.start()
+        defer { server.stop() }
+        let transport = AsyncHTTPClientTransport()
+        let client = try Client(service: ServiceConfiguration(name: "t", baseURL: server.baseURL, timeout: .seconds(60)), transport: transport)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let ended = await withTaskGroup(of: Duration?.self) { group -> [Duration?] in
+            // Calls sent before, around and after the shutdown: a call AsyncHTTPClient refuses
+            // because its client is shutting down gets a task failed at once, without its
+            // delegate being told, and must end all the same.
+            for index in 0..<40 {
+                group.addTask {
+                    try? await Task.sleep(for: .milliseconds(5 * index))
+                    do {
+                        _ = try await client.send(Request<String>(method: .get, path: "/slow"))
+                        return nil
+                    } catch {
+                        return clock.now - start
+                    }
+                }
+            }
+            try? await Task.sleep(for: .milliseconds(100))
+            try? await transport.shutdown()
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(ended.count == 40)
+        // Each failed, long before its 60 s timeout (or the 3 s answer): the slack is for a
+        // loaded machine.
+        for end in ended {
+            guard let end else {
+                Issue.record("a call was answered although its transport shut down under it")
+                continue
+            }
+            #expect(end < .seconds(2), "ended after \(end)")
         }
     }
 }
