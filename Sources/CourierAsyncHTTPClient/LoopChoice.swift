@@ -29,17 +29,17 @@ final class LoopChoice: Sendable {
 
     /// The loop for a new call, counted in flight until ``finished(_:)`` gets its index: the
     /// loop the caller runs on when it is one of these (a task on an ``EventLoopTaskExecutor``),
-    /// so that its body is handed over on that thread.
-    func take() -> (loop: any EventLoop, index: Int) {
+    /// so that its body is handed over on that thread. `alone`: no other call of this transport
+    /// was in flight on it.
+    func take() -> (loop: any EventLoop, index: Int, alone: Bool) {
         let current = loops.firstIndex { $0.inEventLoop }
-        let index = state.withLock { state in
-            if let current {
-                state.take(current)
-                return current
-            }
-            return state.take()
+        let (index, alone) = state.withLock { state in
+            let index = current ?? state.peek()
+            let alone = state.inFlight[index] == 0
+            state.take(index)
+            return (index, alone)
         }
-        return (loops[index], index)
+        return (loops[index], index, alone)
     }
 
     /// The loop an ``EventLoopTaskExecutor`` should run on: the one the next call would take.

@@ -4,6 +4,7 @@ import Courier
 import CourierAsyncHTTPClient
 import CourierTestServer
 import Foundation
+import HTTPTypes
 import Testing
 
 // The cases every transport must pass run in TransportConformanceTests; these are the
@@ -51,6 +52,28 @@ struct AsyncHTTPClientTransportTests {
             #expect(error.kind == .transport)
             #expect(server.requestCount == 0)
         }
+    }
+
+    @Test("a call from a task already cancelled ends cancelled at once and sends nothing", .timeLimit(.minutes(1)))
+    func alreadyCancelled() async throws {
+        let server = try server()
+        defer { server.stop() }
+        let transport = AsyncHTTPClientTransport()
+        let client = try Client(service: ServiceConfiguration(name: "t", baseURL: server.baseURL, timeout: .seconds(30)), transport: transport)
+        let url = try #require(URL(string: server.baseURL.absoluteString + "/pet"))
+        for _ in 0..<20 {
+            // The transport itself: a `Client` checks for cancellation before it gets there.
+            let call = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                let request = PreparedRequest(http: HTTPRequest(method: .get, url: url), timeout: .seconds(30), maximumResponseSize: 1 << 20)
+                return try await transport.send(request, context: TransportContext(endpoint: "GET /pet", timeout: .seconds(30)))
+            }
+            await #expect(throws: CancellationError.self) { _ = try await call.value }
+        }
+        // One sent after them all still goes out and is answered: nothing was left holding a loop.
+        #expect(try await client.send(Request<String>(method: .get, path: "/pet")) == #"{"name":"Rex"}"#)
+        #expect(server.requestCount == 1)
+        try await transport.shutdown()
     }
 
     @Test(
