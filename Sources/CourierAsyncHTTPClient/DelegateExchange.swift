@@ -95,35 +95,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             // checked one costs an allocation a call.
             try await withUnsafeThrowingContinuation { continuation in
                 exchange.state.withLock { $0.waiting = continuation }
-                exchange.start {
-                // Cancelled before this ran (or before the call began, when the handler ran before
-                // the continuation was stored): nothing is sent, and the caller is resumed here.
-                guard !exchange.state.withLock({ $0.failed }) else {
-                    exchange.fail(CancellationError())
-                    return
-                }
-                let task = client.execute(
-                    request: outgoing, delegate: exchange, eventLoop: .delegate(on: exchange.loop.loop), deadline: deadline)
-                let cancelled = exchange.state.withLock { state in
-                    state.task = state.failed ? nil : task
-                    return state.failed
-                }
-                if cancelled { task.cancel() }
-                // One failure ends the task without telling the delegate: a client shutting down
-                // (AsyncHTTPClient hands back a task failed at once). The exchange must end with
-                // it all the same, so it watches the task then. Only then: adding a callback to
-                // the task's future from this thread hops to the event loop, about 6 µs of CPU a
-                // call (`transport-probe real-socket`). The transport raises `shuttingDown` before
-                // it shuts the client down, so a task failed that way always finds it raised.
-                if shuttingDown.withLock({ $0 }) {
-                    task.futureResult.whenComplete { result in
-                        if case .failure(let error) = result {
-                            exchange.fail(AsyncHTTPClientTransport.map(error, request: request, ratio: ratio))
-                        }
-                        exchange.releaseLoop()
-                    }
-                }
-                }
+                exchange.start(outgoing, on: client, deadline: deadline, shuttingDown: shuttingDown)
             }
         } onCancel: {
             exchange.fail(CancellationError())
@@ -309,16 +281,51 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         task?.cancel()
     }
 
-    /// Runs `send` (the call to AsyncHTTPClient): on the delegate's loop when this is the only
-    /// call there, as a sequential caller's is. AsyncHTTPClient then arms the deadline, adds its
+    /// Hands `outgoing` to AsyncHTTPClient: on the delegate's loop when this is the only call
+    /// there, as a sequential caller's is. AsyncHTTPClient then arms the deadline, adds its
     /// callbacks and hands the request to the connection (on that loop too, `LoopChoice` sees to
     /// it) where it runs, where from another thread each of those is a hop of its own: one hop
     /// instead of several, 89–92 µs of CPU a call down to 78–80, and 7,300–7,500 sequential
     /// requests a second up to 8,100–8,300 (`transport-probe real-socket … "transport alone"
     /// sequential`). With other calls on the loop it is busy, and that work stays on the
     /// caller's thread (50 at a time, hopping measured 21,600–25,900 req/s against 25,500–26,300).
-    private func start(_ send: @escaping @Sendable () -> Void) {
-        if loop.loop.inEventLoop || !loop.alone { send() } else { loop.loop.execute(send) }
+    private func start(_ outgoing: HTTPClient.Request, on client: HTTPClient, deadline: NIODeadline, shuttingDown: Locked<Bool>) {
+        if loop.loop.inEventLoop || !loop.alone {
+            execute(outgoing, on: client, deadline: deadline, shuttingDown: shuttingDown)
+        } else {
+            loop.loop.execute { self.execute(outgoing, on: client, deadline: deadline, shuttingDown: shuttingDown) }
+        }
+    }
+
+    /// Sends `outgoing` with this exchange as its delegate, unless the exchange already ended.
+    private func execute(_ outgoing: HTTPClient.Request, on client: HTTPClient, deadline: NIODeadline, shuttingDown: Locked<Bool>) {
+        // Cancelled before this ran (or before the call began, when the handler ran before the
+        // continuation was stored): nothing is sent, and the caller is resumed here.
+        guard !state.withLock({ $0.failed }) else {
+            fail(CancellationError())
+            return
+        }
+        let task = client.execute(request: outgoing, delegate: self, eventLoop: .delegate(on: loop.loop), deadline: deadline)
+        let cancelled = state.withLock { state in
+            state.task = state.failed ? nil : task
+            return state.failed
+        }
+        if cancelled { task.cancel() }
+        // One failure ends the task without telling the delegate: a client shutting down
+        // (AsyncHTTPClient hands back a task failed at once). The exchange must end with it all
+        // the same, so it watches the task then. Only then: adding a callback to the task's
+        // future from another thread than its loop's hops to the loop, about 6 µs of CPU a call
+        // (`transport-probe real-socket`). The transport raises `shuttingDown` before it shuts
+        // the client down, so a task failed that way always finds it raised.
+        if shuttingDown.withLock({ $0 }) {
+            let (request, ratio) = (self.request, self.ratio)
+            task.futureResult.whenComplete { result in
+                if case .failure(let error) = result {
+                    self.fail(AsyncHTTPClientTransport.map(error, request: request, ratio: ratio))
+                }
+                self.releaseLoop()
+            }
+        }
     }
 
     /// Gives the delegate's loop back to ``loops``, once, whichever way the exchange ends.
@@ -360,55 +367,6 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         }
         paused?.fail(CancellationError())
         task?.cancel()
-    }
-
-    // MARK: Conversions
-
-    /// A body of `length` bytes (chunked when unknown) that `write` produces in a task of its
-    /// own while the request goes out; `upload` knows it is being written from before the request
-    /// is sent, since an answer may come before the writer has started.
-    private static func streamed(
-        length: Int?, eventLoops: any EventLoopGroup, upload: UploadStop,
-        _ write: @escaping @Sendable (HTTPClient.Body.StreamWriter) async throws -> Void
-    ) -> HTTPClient.Body {
-        upload.began()
-        return .stream(contentLength: length.map { Int64($0) }) { writer in
-            let promise = eventLoops.any().makePromise(of: Void.self)
-            promise.completeWithTask {
-                defer { upload.ended() }
-                try await write(writer)
-            }
-            return promise.futureResult
-        }
-    }
-
-    /// AsyncHTTPClient's (delegate API) request for `request`; a streamed body is read as it is sent.
-    /// `upload` is the exchange's, which it has exactly when the body is not in memory.
-    private static func outgoing(
-        _ request: PreparedRequest, context: TransportContext, eventLoops: any EventLoopGroup, upload: UploadStop?
-    ) throws -> HTTPClient.Request {
-        var body: HTTPClient.Body?
-        if let payload = request.body {
-            if let data = payload.data {
-                body = .bytes(data)
-                if context.progress.isActive { context.progress.sent(0, of: data.count) }
-            } else if let upload, let segments = FileRegionUpload.segments(of: request) {
-                let (length, progress) = (payload.length, context.progress)
-                body = streamed(length: length, eventLoops: eventLoops, upload: upload) { writer in
-                    try await FileRegionUpload.write(segments, to: writer, length: length, progress: progress, stop: upload)
-                }
-            } else if let upload {
-                let chunks = OutgoingChunks(body: payload, progress: context.progress, eventLoops: eventLoops)
-                body = streamed(length: payload.length, eventLoops: eventLoops, upload: upload) { writer in
-                    for try await buffer in chunks {
-                        guard try await upload.wait(for: writer.write(.byteBuffer(buffer))) else { return }
-                    }
-                }
-            }
-        }
-        return try HTTPClient.Request(
-            url: NIOConversions.url(of: request), method: HTTPMethod(rawValue: request.http.method.rawValue),
-            headers: NIOConversions.headers(of: request), body: body)
     }
 }
 #endif

@@ -148,9 +148,7 @@ package enum RedirectRules {
         var count = 0
         while true {
             let status = response.status.code
-            guard isRedirect(status), current.redirects.follows, let location = response.http.headerFields[.location] else {
-                return response
-            }
+            guard follows(response, of: current), let location = response.http.headerFields[.location] else { return response }
             count += 1
             let next = try following(current, status: status, location: location, count: count)
             if let body = next.body, !body.isReplayable {
