@@ -179,6 +179,7 @@ extension FieldRender: MustacheParent {
         case "name": name
         case "docs": docs
         case "type": type
+        case "storedType": storedType
         case "defaultValue": defaultValue
         case "renamedKey": renamedKey
         case "wireKey": wireKey

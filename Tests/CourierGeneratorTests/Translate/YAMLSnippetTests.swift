@@ -110,6 +110,7 @@ import Testing
                 /// Empties the cart.
                 ///
                 /// - Remark: snippet.courier.yaml:6
+                @inline(never)
                 public static func clearCart(cartId: String, force: Bool = false) -> Request<Void> {
                     var request = Request<Void>(method: .delete, path: "/carts/{cart_id}", name: "clearCart")
                     request.setPathParameter("cart_id", to: cartId)

@@ -25,7 +25,7 @@ extension {{namespace}} {
         {{.}}
         {{/docs}}
         {{> Remark}}
-        {{#isIndirect}}@Indirect {{/isIndirect}}public var {{name}}: {{type}}
+        {{#isIndirect}}@Indirect {{/isIndirect}}public var {{name}}: {{storedType}}
         {{/fields}}
 
         /// Creates a value from its fields.

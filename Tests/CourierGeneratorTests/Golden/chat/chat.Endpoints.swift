@@ -16,6 +16,7 @@ extension Chat {
     /// Streams a completion, one chunk per event, until `[DONE]`.
     ///
     /// - Remark: chat.courier.yaml:38
+    @inline(never)
     public static func streamChat(body: ChatRequest) -> Request<HTTPBody> {
         var request = Request<HTTPBody>(method: .post, path: "/chat/completions", name: "streamChat")
         request.body = .json(body)
@@ -57,6 +58,7 @@ extension Chat {
     /// A room's events, each decoded by its event name.
     ///
     /// - Remark: chat.courier.yaml:49
+    @inline(never)
     public static func roomEvents(id: String) -> Request<HTTPBody> {
         var request = Request<HTTPBody>(method: .get, path: "/rooms/{id}/events", name: "roomEvents")
         request.setPathParameter("id", to: id)
@@ -66,6 +68,7 @@ extension Chat {
     /// The service's log, one JSON object per line.
     ///
     /// - Remark: chat.courier.yaml:56
+    @inline(never)
     public static func tailLogs(level: LogLevel? = nil) -> Request<HTTPBody> {
         var request = Request<HTTPBody>(method: .get, path: "/logs", name: "tailLogs")
         request.addQuery("level", level)
@@ -75,6 +78,7 @@ extension Chat {
     /// Every item, as an RFC 7464 JSON text sequence.
     ///
     /// - Remark: chat.courier.yaml:62
+    @inline(never)
     public static func exportItems() -> Request<HTTPBody> {
         Request<HTTPBody>(method: .get, path: "/export", name: "exportItems")
     }

@@ -34,7 +34,7 @@ extension Chat {
         /// - Remark: chat.courier.yaml:18
         public var delta: String
         /// - Remark: chat.courier.yaml:19
-        public var finishReason: String?
+        public var finishReason: Optional<String>
 
         /// Creates a value from its fields.
         public init(id: String, delta: String, finishReason: String? = nil) {
@@ -107,7 +107,7 @@ extension Chat {
         /// - Remark: chat.courier.yaml:26
         public var user: String
         /// - Remark: chat.courier.yaml:27
-        public var reason: String?
+        public var reason: Optional<String>
 
         /// Creates a value from its fields.
         public init(user: String, reason: String? = nil) {

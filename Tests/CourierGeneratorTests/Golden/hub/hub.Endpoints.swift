@@ -41,6 +41,7 @@ extension Hub {
     /// `GET /repos/{owner}/{repo}/issues`.
     ///
     /// - Remark: hub.courier.yaml:71
+    @inline(never)
     public static func listIssues(
         owner: String,
         repo: String,
@@ -63,6 +64,7 @@ extension Hub {
     /// `GET /repos/{owner}/{repo}/stargazers`.
     ///
     /// - Remark: hub.courier.yaml:80
+    @inline(never)
     public static func listStargazers(owner: String, repo: String, page: Int? = nil) -> Request<[Stargazer]> {
         var request = Request<[Stargazer]>(
             method: .get,
@@ -79,6 +81,7 @@ extension Hub {
     /// `GET /search/code`.
     ///
     /// - Remark: hub.courier.yaml:87
+    @inline(never)
     public static func searchCode(q: String, cursor: String? = nil) -> Request<CodeSearch> {
         var request = Request<CodeSearch>(
             method: .get,
@@ -94,6 +97,7 @@ extension Hub {
     /// `GET /events`.
     ///
     /// - Remark: hub.courier.yaml:92
+    @inline(never)
     public static func listEvents() -> Request<[Event]> {
         Request<[Event]>(method: .get, path: "/events", name: "listEvents", decoding: .snakeCaseJSON)
     }
@@ -101,6 +105,7 @@ extension Hub {
     /// `GET /repos/{owner}/{repo}/issues/{number}/timeline`.
     ///
     /// - Remark: hub.courier.yaml:95
+    @inline(never)
     public static func listTimeline(owner: String, repo: String, number: Int) -> Request<[TimelineItem]> {
         var request = Request<[TimelineItem]>(
             method: .get,
@@ -117,6 +122,7 @@ extension Hub {
     /// `GET /teams/{id}`.
     ///
     /// - Remark: hub.courier.yaml:99
+    @inline(never)
     public static func getTeam(id: Int) -> Request<Team> {
         var request = Request<Team>(method: .get, path: "/teams/{id}", name: "getTeam", decoding: .snakeCaseJSON)
         request.setPathParameter("id", to: id)
@@ -126,6 +132,7 @@ extension Hub {
     /// `GET /repos/{owner}/{repo}`.
     ///
     /// - Remark: hub.courier.yaml:103
+    @inline(never)
     public static func getRepository(owner: String, repo: String) -> Request<Repository> {
         var request = Request<Repository>(
             method: .get,
@@ -141,6 +148,7 @@ extension Hub {
     /// `PATCH /repos/{owner}/{repo}/issues/{number}`.
     ///
     /// - Remark: hub.courier.yaml:107
+    @inline(never)
     public static func updateIssue(owner: String, repo: String, number: Int, body: IssueUpdate) -> Request<Issue> {
         var request = Request<Issue>(
             method: .patch,
@@ -169,6 +177,7 @@ extension Hub {
     /// `GET /repos/{owner}/{repo}/contents/{+path}`.
     ///
     /// - Remark: hub.courier.yaml:112
+    @inline(never)
     public static func getContent<Value: Sendable>(
         owner: String,
         repo: String,
@@ -191,6 +200,7 @@ extension Hub {
     /// `GET /repos/{owner}/{repo}/readme`.
     ///
     /// - Remark: hub.courier.yaml:118
+    @inline(never)
     public static func getReadme(owner: String, repo: String) -> Request<String> {
         var request = Request<String>(method: .get, path: "/repos/{owner}/{repo}/readme", name: "getReadme")
         request.setPathParameter("owner", to: owner)

@@ -103,7 +103,7 @@ extension Hub {
         /// - Remark: hub.courier.yaml:34
         public var items: [CodeHit]
         /// - Remark: hub.courier.yaml:35
-        public var nextCursor: String?
+        public var nextCursor: Optional<String>
 
         /// Creates a value from its fields.
         public init(items: [CodeHit], nextCursor: String? = nil) {

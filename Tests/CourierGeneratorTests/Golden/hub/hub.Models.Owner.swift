@@ -9,7 +9,7 @@ extension Hub {
         /// - Remark: hub.courier.yaml:57
         public var login: String
         /// - Remark: hub.courier.yaml:58
-        @Indirect public var latestRepository: Repository?
+        @Indirect public var latestRepository: Optional<Repository>
 
         /// Creates a value from its fields.
         public init(login: String, latestRepository: Repository? = nil) {
@@ -48,9 +48,9 @@ extension Hub {
         /// - Remark: hub.courier.yaml:62
         public var title: String
         /// - Remark: hub.courier.yaml:63
-        public var milestone: Milestone?
+        public var milestone: Optional<Milestone>
         /// - Remark: hub.courier.yaml:64
-        public var closedAt: Date?
+        public var closedAt: Optional<Date>
 
         /// Creates a value from its fields.
         public init(number: Int, title: String, milestone: Milestone?, closedAt: Date? = nil) {
@@ -95,9 +95,9 @@ extension Hub {
     /// - Remark: hub.courier.yaml:65
     public struct IssueUpdate: Codable, Sendable, FieldwiseEquatable {
         /// - Remark: hub.courier.yaml:68
-        public var title: String?
+        public var title: Optional<String>
         /// - Remark: hub.courier.yaml:69
-        public var milestone: Nullable<Int>?
+        public var milestone: Optional<Nullable<Int>>
 
         /// Creates a value from its fields.
         public init(title: String? = nil, milestone: Nullable<Int>? = nil) {

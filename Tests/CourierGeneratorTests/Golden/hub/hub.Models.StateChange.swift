@@ -9,7 +9,7 @@ extension Hub {
         /// - Remark: hub.courier.yaml:41
         public var event: String
         /// - Remark: hub.courier.yaml:41
-        public var commitId: String?
+        public var commitId: Optional<String>
 
         /// Creates a value from its fields.
         public init(event: String, commitId: String? = nil) {
@@ -100,7 +100,7 @@ extension Hub {
         /// - Remark: hub.courier.yaml:49
         public var name: String
         /// - Remark: hub.courier.yaml:50
-        @Indirect public var parent: Team?
+        @Indirect public var parent: Optional<Team>
 
         /// Creates a value from its fields.
         public init(name: String, parent: Team? = nil) {
@@ -139,7 +139,7 @@ extension Hub {
         /// - Remark: hub.courier.yaml:54
         public var owner: Owner
         /// - Remark: hub.courier.yaml:55
-        @Indirect public var templateRepository: Repository?
+        @Indirect public var templateRepository: Optional<Repository>
 
         /// Creates a value from its fields.
         public init(fullName: String, owner: Owner, templateRepository: Repository? = nil) {

@@ -19,6 +19,7 @@ extension Petstore {
     ///   - sort: Field to sort by.
     ///
     /// - Remark: petstore.courier.yaml:130
+    @inline(never)
     public static func listPets(
         limit: Int? = nil,
         status: PetStatus? = nil,
@@ -37,6 +38,7 @@ extension Petstore {
     /// Fetches one pet.
     ///
     /// - Remark: petstore.courier.yaml:146
+    @inline(never)
     public static func getPet(id: Int64, xRequestID: String? = nil) -> Request<Pet> {
         var request = Request<Pet>(method: .get, path: "/pets/{id}", name: "getPet")
         request.setPathParameter("id", to: id)
@@ -47,6 +49,7 @@ extension Petstore {
     /// Adds a pet.
     ///
     /// - Remark: petstore.courier.yaml:156
+    @inline(never)
     public static func createPet(body: NewPet) -> Request<Pet> {
         var request = Request<Pet>(method: .post, path: "/pets", name: "createPet")
         request.body = .json(body)
@@ -58,6 +61,7 @@ extension Petstore {
     /// `PUT /pets/{id}`.
     ///
     /// - Remark: petstore.courier.yaml:168
+    @inline(never)
     public static func updatePet(id: Int64, body: NewPet) -> Request<Pet> {
         var request = Request<Pet>(method: .put, path: "/pets/{id}", name: "updatePet")
         request.setPathParameter("id", to: id)
@@ -68,6 +72,7 @@ extension Petstore {
     /// `PATCH /pets/{id}`.
     ///
     /// - Remark: petstore.courier.yaml:174
+    @inline(never)
     public static func patchPet(id: Int64, body: PetPatch) -> Request<Pet> {
         var request = Request<Pet>(method: .patch, path: "/pets/{id}", name: "patchPet")
         request.setPathParameter("id", to: id)
@@ -78,6 +83,7 @@ extension Petstore {
     /// Removes a pet.
     ///
     /// - Remark: petstore.courier.yaml:180
+    @inline(never)
     public static func deletePet(id: Int64) -> Request<Void> {
         var request = Request<Void>(method: .delete, path: "/pets/{id}", name: "deletePet")
         request.setPathParameter("id", to: id)
@@ -87,6 +93,7 @@ extension Petstore {
     /// Uploads a photo of a pet.
     ///
     /// - Remark: petstore.courier.yaml:186
+    @inline(never)
     public static func uploadPhoto(id: Int64, body: Data) -> Request<Void> {
         var request = Request<Void>(method: .post, path: "/pets/{id}/photo", name: "uploadPhoto")
         request.setPathParameter("id", to: id)
@@ -102,6 +109,7 @@ extension Petstore {
     ///   - contentType: The `Content-Type` sent with it.
     ///
     /// - Remark: petstore.courier.yaml:194
+    @inline(never)
     public static func uploadPetDocument(
         id: Int64,
         file: URL,
@@ -120,6 +128,7 @@ extension Petstore {
     ///     caller removes.
     ///
     /// - Remark: petstore.courier.yaml:201
+    @inline(never)
     public static func downloadPetDocument(id: Int64, to destination: URL? = nil) -> Request<URL> {
         var request = Request<URL>(
             method: .get,
@@ -134,6 +143,7 @@ extension Petstore {
     /// Adds a photo of a pet, with an optional caption, as a multipart/form-data form.
     ///
     /// - Remark: petstore.courier.yaml:208
+    @inline(never)
     public static func addPetPhoto(id: Int64, photo: UploadFile, caption: String? = nil) -> Request<JSONValue> {
         var request = Request<JSONValue>(method: .post, path: "/pets/{id}/photos", name: "addPetPhoto")
         request.setPathParameter("id", to: id)
@@ -147,6 +157,7 @@ extension Petstore {
     /// A plain-text report.
     ///
     /// - Remark: petstore.courier.yaml:217
+    @inline(never)
     public static func petReport(kind: String) -> Request<String> {
         var request = Request<String>(method: .get, path: "/reports/{kind}", name: "petReport")
         request.setPathParameter("kind", to: kind)
@@ -156,6 +167,7 @@ extension Petstore {
     /// All pet IDs as bytes.
     ///
     /// - Remark: petstore.courier.yaml:224
+    @inline(never)
     public static func petExport() -> Request<Data> {
         var request = Request<Data>(method: .get, path: "/export", name: "petExport")
         request.authentication = .scheme(Petstore.AuthSchemes.apiKey)
@@ -166,6 +178,7 @@ extension Petstore {
     ///
     /// - Remark: petstore.courier.yaml:230
     @available(*, deprecated, message: "Use listPets instead.")
+    @inline(never)
     public static func legacyPets() -> Request<Page> {
         Request<Page>(method: .get, path: "/legacy/pets", name: "legacyPets")
     }
@@ -173,6 +186,7 @@ extension Petstore {
     /// `GET /owners/{ownerID}/profile`.
     ///
     /// - Remark: petstore.courier.yaml:235
+    @inline(never)
     public static func getOwner(ownerID: Int) -> Request<Owner> {
         var request = Request<Owner>(method: .get, path: "/owners/{ownerID}/profile", name: "getOwner")
         request.setPathParameter("ownerID", to: ownerID)
@@ -182,6 +196,7 @@ extension Petstore {
     /// Exchanges a refresh token for new tokens.
     ///
     /// - Remark: petstore.courier.yaml:241
+    @inline(never)
     public static func refreshToken(refreshToken: String) -> Request<TokenPair> {
         var request = Request<TokenPair>(method: .post, path: "/auth/refresh", name: "refreshToken")
         var fields = FormFields()
@@ -194,6 +209,7 @@ extension Petstore {
     /// Exchanges credentials for tokens.
     ///
     /// - Remark: petstore.courier.yaml:249
+    @inline(never)
     public static func login(
         username: String,
         password: String,

@@ -67,7 +67,7 @@ extension Petstore {
         /// - Remark: petstore.courier.yaml:118
         public var items: [Pet]
         /// - Remark: petstore.courier.yaml:119
-        public var next: String?
+        public var next: Optional<String>
 
         /// Creates a value from its fields.
         public init(items: [Pet], next: String? = nil) {

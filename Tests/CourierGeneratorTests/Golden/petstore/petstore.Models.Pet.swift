@@ -15,7 +15,7 @@ extension Petstore {
         /// - Remark: petstore.courier.yaml:51
         public var name: String
         /// - Remark: petstore.courier.yaml:52
-        public var tag: String?
+        public var tag: Optional<String>
         /// - Remark: petstore.courier.yaml:53
         public var status: PetStatus
         /// - Remark: petstore.courier.yaml:54
@@ -23,25 +23,25 @@ extension Petstore {
         /// - Remark: petstore.courier.yaml:55
         public var createdAt: Date
         /// - Remark: petstore.courier.yaml:56
-        public var birthday: Date?
+        public var birthday: Optional<Date>
         /// - Remark: petstore.courier.yaml:57
         public var photos: [URL]
         /// - Remark: petstore.courier.yaml:58
-        public var weight: Double?
+        public var weight: Optional<Double>
         /// - Remark: petstore.courier.yaml:59
         public var vaccinated: Bool
         /// - Remark: petstore.courier.yaml:60
         public var size: PetSize
         /// - Remark: petstore.courier.yaml:61
-        public var attributes: [String: String]?
+        public var attributes: Optional<[String: String]>
         /// - Remark: petstore.courier.yaml:62
-        public var extra: JSONValue?
+        public var extra: Optional<JSONValue>
         /// The code the old system gave the pet.
         ///
         /// - Important: Deprecated: Use tag instead.
         ///
         /// - Remark: petstore.courier.yaml:63
-        public var legacyCode: String?
+        public var legacyCode: Optional<String>
 
         /// Creates a value from its fields.
         public init(

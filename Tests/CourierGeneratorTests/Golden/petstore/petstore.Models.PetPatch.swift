@@ -7,11 +7,11 @@ extension Petstore {
     /// - Remark: petstore.courier.yaml:87
     public struct PetPatch: Codable, Sendable, FieldwiseEquatable {
         /// - Remark: petstore.courier.yaml:88
-        public var name: String?
+        public var name: Optional<String>
         /// - Remark: petstore.courier.yaml:89
-        public var tag: String?
+        public var tag: Optional<String>
         /// - Remark: petstore.courier.yaml:90
-        public var status: PetStatus?
+        public var status: Optional<PetStatus>
 
         /// Creates a value from its fields.
         public init(name: String? = nil, tag: String? = nil, status: PetStatus? = nil) {
@@ -34,25 +34,25 @@ extension Petstore {
     /// - Remark: petstore.courier.yaml:92
     public struct Owner: Codable, Sendable, FieldwiseEquatable {
         /// - Remark: petstore.courier.yaml:42
-        public var updatedAt: Date?
+        public var updatedAt: Optional<Date>
         /// - Remark: petstore.courier.yaml:94
         public var id: Int
         /// - Remark: petstore.courier.yaml:95
         public var name: String
         /// - Remark: petstore.courier.yaml:96
-        public var rating: Float?
+        public var rating: Optional<Float>
         /// - Remark: petstore.courier.yaml:97
         public var visits: Int32
         /// - Remark: petstore.courier.yaml:98
-        public var email: String?
+        public var email: Optional<String>
         /// - Remark: petstore.courier.yaml:99
         public var pets: [Pet]
         /// - Remark: petstore.courier.yaml:100
-        public var homepage: URL?
+        public var homepage: Optional<URL>
         /// - Remark: petstore.courier.yaml:101
         public var token: UUID
         /// - Remark: petstore.courier.yaml:102
-        public var avatar: Data?
+        public var avatar: Optional<Data>
         /// - Remark: petstore.courier.yaml:103
         public var scores: [String: Int]
         /// - Remark: petstore.courier.yaml:104

@@ -113,11 +113,11 @@ extension Petstore {
         /// - Remark: petstore.courier.yaml:82
         public var name: String
         /// - Remark: petstore.courier.yaml:83
-        public var tag: String?
+        public var tag: Optional<String>
         /// - Remark: petstore.courier.yaml:84
         public var status: PetStatus
         /// - Remark: petstore.courier.yaml:85
-        public var birthday: Date?
+        public var birthday: Optional<Date>
 
         /// Creates a value from its fields.
         public init(name: String, tag: String? = nil, status: PetStatus = .available, birthday: Date? = nil) {

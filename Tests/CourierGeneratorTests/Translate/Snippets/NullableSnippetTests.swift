@@ -22,8 +22,8 @@ import Testing
             """)
         #expect(diagnostics.isEmpty)
         for line in [
-            "public var milestone: Nullable<Int>?",
-            "public var assignee: String?",
+            "public var milestone: Optional<Nullable<Int>>",
+            "public var assignee: Optional<String>",
             "public init(milestone: Nullable<Int>? = nil, assignee: String?, title: String? = nil)",
             #"self.milestone = try container.readNullableIfPresent(Int.self, "milestone")"#,
             #"self.assignee = try container.readNullable(String.self, "assignee")"#,

@@ -24,8 +24,9 @@ import Testing
         #expect(diagnostics.isEmpty)
         let models = try #require(files["snippet.Models.swift"])
         for line in [
-            "@Indirect public var parent: Team?", "public var lead: Person?", "@Indirect public var template: Repository?",
-            "public var owner: Owner", "@Indirect public var latest: Repository?",
+            "@Indirect public var parent: Optional<Team>", "public var lead: Optional<Person>",
+            "@Indirect public var template: Optional<Repository>", "public var owner: Owner",
+            "@Indirect public var latest: Optional<Repository>",
             #"self.parent = try container.readIfPresent(Team.self, "parent")"#,
         ] {
             #expect(models.contains(line), "missing \(line)")
