@@ -42,6 +42,8 @@ struct BenchmarkOptions {
     var only: Set<String>?
     /// Runs only the batch benchmark.
     var groupsOnly = false
+    /// Runs only the generated models' field coding benchmark.
+    var codingOnly = false
 
     init(arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -50,6 +52,7 @@ struct BenchmarkOptions {
             case "--rounds": rounds = iterator.next().flatMap(Int.init).map { max(1, $0) } ?? rounds
             case "--iterations": iterations = iterator.next().flatMap(Int.init).map { max(1, $0) } ?? iterations
             case "--groups": groupsOnly = true
+            case "--coding": codingOnly = true
             case "--only": only = iterator.next().map { Set($0.split(separator: ",").map(String.init)) }
             default: break
             }

@@ -186,6 +186,7 @@ extension FieldRender: MustacheParent {
         case "decodeMethod": decodeMethod
         case "encodeMethod": encodeMethod
         case "decodeType": decodeType
+        case "decodeTypeArgument": decodeTypeArgument
         case "decodeFallback": decodeFallback
         case "base64": base64
         case "isNullable": isNullable

@@ -122,12 +122,17 @@ public struct FieldRender: Sendable, Hashable {
     /// The JSON key as a string literal, always: the `WireKey` that hand-written coding uses.
     public var wireKey: String
     /// The container method reading the field: `read`, `readIfPresent`, `readNullable` or
-    /// `readNullableIfPresent` (Courier's field helpers, one candidate per call for the compiler).
+    /// `readNullableIfPresent` (Courier's field helpers, one candidate per call for the compiler),
+    /// or for a scalar the helper of its type (`readInt64`, `readStringIfPresent`).
     public var decodeMethod: String
-    /// The container method writing the field: `write`, `writeIfPresent` or `writeNullableIfPresent`.
+    /// The container method writing the field: `write`, `writeIfPresent` or `writeNullableIfPresent`,
+    /// or for a scalar the helper of its type (`writeInt64`, `writeStringIfPresent`).
     public var encodeMethod: String
     /// The type passed to the read method: the type without its outer `?`.
     public var decodeType: String
+    /// ``decodeType`` when the read method takes it as its first argument (`read(Pet.self, "pet")`);
+    /// empty for the scalar helpers, whose names say their type (`readInt64("id")`).
+    public var decodeTypeArgument: [String]
     /// The value used when the key is missing (`?? value`), if any.
     public var decodeFallback: [String]
     /// How a field holding `Data` is read through `Base64Data` (which accepts base64 wrapped in
@@ -151,7 +156,7 @@ public struct FieldRender: Sendable, Hashable {
     /// Creates a field.
     public init(
         name: String, docs: [String], type: String, defaultValue: [String], renamedKey: [String], wireKey: String,
-        decodeMethod: String, encodeMethod: String, decodeType: String, decodeFallback: [String],
+        decodeMethod: String, encodeMethod: String, decodeType: String, decodeTypeArgument: [String]? = nil, decodeFallback: [String],
         base64: [Base64Render] = [], dateFormat: [String], isNullable: Bool = false
     ) {
         self.isNullable = isNullable
@@ -164,6 +169,7 @@ public struct FieldRender: Sendable, Hashable {
         self.decodeMethod = decodeMethod
         self.encodeMethod = encodeMethod
         self.decodeType = decodeType
+        self.decodeTypeArgument = decodeTypeArgument ?? [decodeType]
         self.decodeFallback = decodeFallback
         self.base64 = base64
         self.dateFormat = dateFormat

@@ -36,12 +36,12 @@ import Testing
         #expect(!models.contains("CodingKeys"), "hand-written coding needs no CodingKeys enum")
         for line in [
             "let container = try decoder.container(keyedBy: WireKey.self)",
-            #"self.className = try container.read(String.self, "class_name")"#,
-            #"self.count = try container.readIfPresent(Int.self, "count") ?? 2"#,
+            #"self.className = try container.readString("class_name")"#,
+            #"self.count = try container.readIntIfPresent("count") ?? 2"#,
             "/// Encodes the value.",
             "var container = encoder.container(keyedBy: WireKey.self)",
-            #"try container.write(className, "class_name")"#,
-            #"try container.write(count, "count")"#,
+            #"try container.writeString(className, "class_name")"#,
+            #"try container.writeInt(count, "count")"#,
         ] {
             #expect(models.contains(line), "missing \(line)")
         }

@@ -65,7 +65,7 @@ extension {{namespace}} {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
             {{#fields}}
-            self.{{name}} = try container.{{decodeMethod}}({{decodeType}}.self, {{{wireKey}}}{{#dateFormat}}, format: .{{.}}{{/dateFormat}}){{#base64}}{{#isLenient}}?{{/isLenient}}{{#isValue}}.data{{/isValue}}{{#isList}}.map(\.data){{/isList}}{{#isDictionary}}.mapValues(\.data){{/isDictionary}}{{/base64}}{{#decodeFallback}} ?? {{{.}}}{{/decodeFallback}}
+            self.{{name}} = try container.{{decodeMethod}}({{#decodeTypeArgument}}{{.}}.self, {{/decodeTypeArgument}}{{{wireKey}}}{{#dateFormat}}, format: .{{.}}{{/dateFormat}}){{#base64}}{{#isLenient}}?{{/isLenient}}{{#isValue}}.data{{/isValue}}{{#isList}}.map(\.data){{/isList}}{{#isDictionary}}.mapValues(\.data){{/isDictionary}}{{/base64}}{{#decodeFallback}} ?? {{{.}}}{{/decodeFallback}}
             {{/fields}}
         }
         {{/hasCustomDecoding}}
@@ -167,7 +167,7 @@ extension {{namespace}} {
         /// missing or `null`), becomes ``unknown(_:)``.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            switch try container.readIfPresent(String.self, {{{.}}}) {
+            switch try container.readStringIfPresent({{{.}}}) {
             {{#cases}}
             case {{{wireValueLiteral}}}: self = .{{name}}(try {{type}}(from: decoder))
             {{/cases}}

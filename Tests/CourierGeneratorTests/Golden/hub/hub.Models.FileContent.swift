@@ -41,9 +41,9 @@ extension Hub {
         /// Decodes a value; missing keys with a spec default take that default, and `Data` accepts base64 in lines.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.name = try container.read(String.self, "name")
-            self.path = try container.read(String.self, "path")
-            self.encoding = try container.read(String.self, "encoding")
+            self.name = try container.readString("name")
+            self.path = try container.readString("path")
+            self.encoding = try container.readString("encoding")
             self.content = try container.read(Base64Data.self, "content").data
             self.thumbnails = try container.readIfPresent([Base64Data].self, "thumbnails")?.map(\.data) ?? []
         }
@@ -51,9 +51,9 @@ extension Hub {
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.write(name, "name")
-            try container.write(path, "path")
-            try container.write(encoding, "encoding")
+            try container.writeString(name, "name")
+            try container.writeString(path, "path")
+            try container.writeString(encoding, "encoding")
             try container.write(content, "content")
             try container.write(thumbnails, "thumbnails")
         }
@@ -111,17 +111,17 @@ extension Hub {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.type = try container.read(String.self, "type")
-            self.login = try container.read(String.self, "login")
-            self.siteAdmin = try container.readIfPresent(Bool.self, "siteAdmin") ?? false
+            self.type = try container.readString("type")
+            self.login = try container.readString("login")
+            self.siteAdmin = try container.readBoolIfPresent("siteAdmin") ?? false
         }
 
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.write(type, "type")
-            try container.write(login, "login")
-            try container.write(siteAdmin, "siteAdmin")
+            try container.writeString(type, "type")
+            try container.writeString(login, "login")
+            try container.writeBool(siteAdmin, "siteAdmin")
         }
     }
 }
@@ -174,7 +174,7 @@ extension Hub {
         /// missing or `null`), becomes ``unknown(_:)``.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            switch try container.readIfPresent(String.self, "type") {
+            switch try container.readStringIfPresent("type") {
             case "user": self = .user(try User(from: decoder))
             case "bot": self = .bot(try Bot(from: decoder))
             default: self = .unknown(try JSONValue(from: decoder))

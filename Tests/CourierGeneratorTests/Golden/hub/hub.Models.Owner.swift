@@ -27,14 +27,14 @@ extension Hub {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.login = try container.read(String.self, "login")
+            self.login = try container.readString("login")
             self.latestRepository = try container.readIfPresent(Repository.self, "latestRepository")
         }
 
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.write(login, "login")
+            try container.writeString(login, "login")
             try container.writeIfPresent(latestRepository, "latestRepository")
         }
     }
@@ -72,8 +72,8 @@ extension Hub {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.number = try container.read(Int.self, "number")
-            self.title = try container.read(String.self, "title")
+            self.number = try container.readInt("number")
+            self.title = try container.readString("title")
             self.milestone = try container.readNullable(Milestone.self, "milestone")
             self.closedAt = try container.readIfPresent(Date.self, "closedAt")
         }
@@ -81,8 +81,8 @@ extension Hub {
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.write(number, "number")
-            try container.write(title, "title")
+            try container.writeInt(number, "number")
+            try container.writeString(title, "title")
             try container.write(milestone, "milestone")
             try container.writeIfPresent(closedAt, "closedAt")
         }
@@ -115,14 +115,14 @@ extension Hub {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.title = try container.readIfPresent(String.self, "title")
+            self.title = try container.readStringIfPresent("title")
             self.milestone = try container.readNullableIfPresent(Int.self, "milestone")
         }
 
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.writeIfPresent(title, "title")
+            try container.writeStringIfPresent(title, "title")
             try container.writeNullableIfPresent(milestone, "milestone")
         }
     }

@@ -74,7 +74,7 @@ extension Hub {
         /// missing or `null`), becomes ``unknown(_:)``.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            switch try container.readIfPresent(String.self, "event") {
+            switch try container.readStringIfPresent("event") {
             case "closed": self = .closed(try StateChange(from: decoder))
             case "reopened": self = .reopened(try StateChange(from: decoder))
             case "labeled": self = .labeled(try Labeling(from: decoder))
@@ -118,14 +118,14 @@ extension Hub {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.name = try container.read(String.self, "name")
+            self.name = try container.readString("name")
             self.parent = try container.readIfPresent(Team.self, "parent")
         }
 
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.write(name, "name")
+            try container.writeString(name, "name")
             try container.writeIfPresent(parent, "parent")
         }
     }
@@ -159,7 +159,7 @@ extension Hub {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.fullName = try container.read(String.self, "fullName")
+            self.fullName = try container.readString("fullName")
             self.owner = try container.read(Owner.self, "owner")
             self.templateRepository = try container.readIfPresent(Repository.self, "templateRepository")
         }
@@ -167,7 +167,7 @@ extension Hub {
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.write(fullName, "fullName")
+            try container.writeString(fullName, "fullName")
             try container.write(owner, "owner")
             try container.writeIfPresent(templateRepository, "templateRepository")
         }

@@ -98,39 +98,39 @@ extension Petstore {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.read(Int64.self, "id")
-            self.name = try container.read(String.self, "name")
-            self.tag = try container.readIfPresent(String.self, "tag")
+            self.id = try container.readInt64("id")
+            self.name = try container.readString("name")
+            self.tag = try container.readStringIfPresent("tag")
             self.status = try container.readIfPresent(PetStatus.self, "status") ?? .available
-            self.ownerID = try container.read(Int.self, "owner_id")
+            self.ownerID = try container.readInt("owner_id")
             self.createdAt = try container.read(Date.self, "created_at", format: .iso8601)
             self.birthday = try container.readIfPresent(Date.self, "birthday", format: .date)
             self.photos = try container.readIfPresent([URL].self, "photos") ?? []
-            self.weight = try container.readIfPresent(Double.self, "weight")
-            self.vaccinated = try container.readIfPresent(Bool.self, "vaccinated") ?? false
+            self.weight = try container.readDoubleIfPresent("weight")
+            self.vaccinated = try container.readBoolIfPresent("vaccinated") ?? false
             self.size = try container.readIfPresent(PetSize.self, "size") ?? .medium
             self.attributes = try container.readIfPresent([String: String].self, "attributes")
             self.extra = try container.readIfPresent(JSONValue.self, "extra")
-            self.legacyCode = try container.readIfPresent(String.self, "legacy_code")
+            self.legacyCode = try container.readStringIfPresent("legacy_code")
         }
 
         /// Encodes the value, writing dates in their per-field formats.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.write(id, "id")
-            try container.write(name, "name")
-            try container.writeIfPresent(tag, "tag")
+            try container.writeInt64(id, "id")
+            try container.writeString(name, "name")
+            try container.writeStringIfPresent(tag, "tag")
             try container.write(status, "status")
-            try container.write(ownerID, "owner_id")
+            try container.writeInt(ownerID, "owner_id")
             try container.write(createdAt, "created_at", format: .iso8601)
             try container.writeIfPresent(birthday, "birthday", format: .date)
             try container.write(photos, "photos")
-            try container.writeIfPresent(weight, "weight")
-            try container.write(vaccinated, "vaccinated")
+            try container.writeDoubleIfPresent(weight, "weight")
+            try container.writeBool(vaccinated, "vaccinated")
             try container.write(size, "size")
             try container.writeIfPresent(attributes, "attributes")
             try container.writeIfPresent(extra, "extra")
-            try container.writeIfPresent(legacyCode, "legacy_code")
+            try container.writeStringIfPresent(legacyCode, "legacy_code")
         }
     }
 }

@@ -108,11 +108,11 @@ extension Petstore {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
             self.updatedAt = try container.readIfPresent(Date.self, "updated_at")
-            self.id = try container.read(Int.self, "id")
-            self.name = try container.read(String.self, "name")
-            self.rating = try container.readIfPresent(Float.self, "rating")
-            self.visits = try container.readIfPresent(Int32.self, "visits") ?? 0
-            self.email = try container.readIfPresent(String.self, "email")
+            self.id = try container.readInt("id")
+            self.name = try container.readString("name")
+            self.rating = try container.readFloatIfPresent("rating")
+            self.visits = try container.readInt32IfPresent("visits") ?? 0
+            self.email = try container.readStringIfPresent("email")
             self.pets = try container.read([Pet].self, "pets")
             self.homepage = try container.readIfPresent(URL.self, "homepage")
             self.token = try container.read(UUID.self, "token")
@@ -125,11 +125,11 @@ extension Petstore {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
             try container.writeIfPresent(updatedAt, "updated_at")
-            try container.write(id, "id")
-            try container.write(name, "name")
-            try container.writeIfPresent(rating, "rating")
-            try container.write(visits, "visits")
-            try container.writeIfPresent(email, "email")
+            try container.writeInt(id, "id")
+            try container.writeString(name, "name")
+            try container.writeFloatIfPresent(rating, "rating")
+            try container.writeInt32(visits, "visits")
+            try container.writeStringIfPresent(email, "email")
             try container.write(pets, "pets")
             try container.writeIfPresent(homepage, "homepage")
             try container.write(token, "token")

@@ -139,8 +139,8 @@ extension Petstore {
         /// Decodes a value; missing keys with a spec default take that default.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            self.name = try container.read(String.self, "name")
-            self.tag = try container.readIfPresent(String.self, "tag")
+            self.name = try container.readString("name")
+            self.tag = try container.readStringIfPresent("tag")
             self.status = try container.readIfPresent(PetStatus.self, "status") ?? .available
             self.birthday = try container.readIfPresent(Date.self, "birthday", format: .date)
         }
@@ -148,8 +148,8 @@ extension Petstore {
         /// Encodes the value, writing dates in their per-field formats.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.write(name, "name")
-            try container.writeIfPresent(tag, "tag")
+            try container.writeString(name, "name")
+            try container.writeStringIfPresent(tag, "tag")
             try container.write(status, "status")
             try container.writeIfPresent(birthday, "birthday", format: .date)
         }

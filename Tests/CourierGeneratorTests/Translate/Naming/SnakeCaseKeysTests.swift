@@ -27,7 +27,7 @@ import Testing
             models: [Build.object("Pet", [Build.field("ownerID", "Int", default: Build.scalar("0")), Build.field("name", "String")])],
             keys: .snakeCase)
         let models = try #require(try Rendering.render([spec]).files["petstore.Models.swift"])
-        #expect(models.contains(#"try container.readIfPresent(Int.self, "ownerId") ?? 0"#))
-        #expect(models.contains(#"try container.write(name, "name")"#))
+        #expect(models.contains(#"try container.readIntIfPresent("ownerId") ?? 0"#))
+        #expect(models.contains(#"try container.writeString(name, "name")"#))
     }
 }

@@ -29,7 +29,7 @@ import Testing
             #"self.assignee = try container.readNullable(String.self, "assignee")"#,
             #"try container.writeNullableIfPresent(milestone, "milestone")"#,
             #"try container.write(assignee, "assignee")"#,
-            #"try container.writeIfPresent(title, "title")"#,
+            #"try container.writeStringIfPresent(title, "title")"#,
         ] {
             #expect(models.contains(line), "missing \(line)")
         }

@@ -27,7 +27,7 @@ import Testing
             "public indirect enum Actor: Codable, Equatable, Sendable {",
             "case user(User)", "case githubApp(Bot)", "case unknown(JSONValue)",
             // A missing or null discriminator falls to `default`, like an unknown value.
-            #"switch try container.readIfPresent(String.self, "kindOfActor") {"#,
+            #"switch try container.readStringIfPresent("kindOfActor") {"#,
             #"case "github-app": self = .githubApp(try Bot(from: decoder))"#,
             "default: self = .unknown(try JSONValue(from: decoder))",
             "case .unknown(let value): try value.encode(to: encoder)",
