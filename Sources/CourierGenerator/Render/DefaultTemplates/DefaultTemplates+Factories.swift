@@ -39,7 +39,7 @@ extension {{namespace}} {
         ///
         /// - Remark: {{{.}}}
         {{/source}}
-        public var {{name}}: {{valueType}}?
+        public var {{name}}: Optional<{{valueType}}>
         {{/fields}}
 
         /// Reads the headers of `response`.

@@ -20,15 +20,15 @@ extension Hub {
         /// `ETag`, when the response carries it in this form.
         ///
         /// - Remark: hub.courier.yaml:79
-        public var eTag: String?
+        public var eTag: Optional<String>
         /// `X-RateLimit-Remaining`, when the response carries it in this form.
         ///
         /// - Remark: hub.courier.yaml:79
-        public var xRateLimitRemaining: Int?
+        public var xRateLimitRemaining: Optional<Int>
         /// `Link`, when the response carries it in this form.
         ///
         /// - Remark: hub.courier.yaml:79
-        public var link: String?
+        public var link: Optional<String>
 
         /// Reads the headers of `response`.
         public init(_ response: RawResponse) {

@@ -35,7 +35,7 @@ import Testing
             #expect(client.contains(line), "missing \(line)")
         }
         for line in [
-            "public struct SearchHeaders: Sendable, Hashable {", "public var xRateLimitRemaining: Int?",
+            "public struct SearchHeaders: Sendable, Hashable {", "public var xRateLimitRemaining: Optional<Int>",
             #"self.xRateLimitRemaining = response.headerValue("X-RateLimit-Remaining", as: Int.self)"#,
             #"self.eTag = response.headerValue("ETag")"#,
         ] {
