@@ -1,13 +1,13 @@
 /// A coding key spelled as the JSON key on the wire.
 ///
 /// Generated models that write their own `init(from:)` and `encode(to:)` (for defaults and
-/// per-field date formats) key their containers with string literals of this type instead of a
-/// `CodingKeys` enum per model: a nested enum costs the compiler about a fifth of a model's build
-/// time, and the literal puts the wire name beside the property it fills.
+/// per-field date formats) key their containers with this type instead of a `CodingKeys` enum per
+/// model: a nested enum costs the compiler about a fifth of a model's build time. Their field
+/// helpers take the wire name as a string, beside the property it fills, and make the key.
 ///
 /// ```swift
 /// let container = try decoder.container(keyedBy: WireKey.self)
-/// self.ownerID = try container.read(Int.self, "owner_id")
+/// self.ownerID = try container.readInt("owner_id")
 /// ```
 public struct WireKey: CodingKey, ExpressibleByStringLiteral, Hashable, Sendable {
     /// The key as it appears in the JSON object (after the coder's key strategy, if any).
