@@ -203,7 +203,7 @@ struct RealSocket {
         contenders.append(try courier("Courier over URLSession", service: service, transport: URLSessionTransport()) {})
         #if AsyncHTTPClient
         // Only when named: they take Courier over AHC apart (RealSocketBreakdown.swift).
-        if let only, Self.breakdownNames.contains(where: { $0.contains(only) }) { contenders += Self.breakdown(base: base) }
+        if let only, Self.breakdownNames.contains(where: { $0.contains(only) }) { contenders += try Self.breakdown(base: base, baseURL: baseURL) }
         #endif
         return contenders
     }

@@ -15,10 +15,14 @@ import NIOCore
 /// `body task AHC` is the other way to bound a whole exchange: the async API (whose deadline ends
 /// at the response head) with its body collected in a task of its own, which a timer on the event
 /// loop cancels at the deadline. It says what the transport would gain by leaving the delegate API.
+///
+/// `Courier over AHC on its loops` is Courier over AsyncHTTPClient with each call made from a task
+/// that prefers the transport's event loops (`eventLoopExecutor()`), as a server may run its
+/// handlers: what a caller gains by staying on the loops instead of the cooperative pool.
 extension RealSocket {
-    static let breakdownNames = ["delegate AHC", "transport alone AHC", "body task AHC"]
+    static let breakdownNames = ["delegate AHC", "transport alone AHC", "body task AHC", "Courier over AHC on its loops"]
 
-    static func breakdown(base: String) -> [Contender] {
+    static func breakdown(base: String, baseURL: URL) throws -> [Contender] {
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: alikeConfiguration)
         let delegate = Contender(
             name: "delegate AHC",
@@ -52,7 +56,20 @@ extension RealSocket {
             },
             revalidate: { throw URLError(.unsupportedURL) },
             shutDown: {})
-        return [delegate, alone, bodyTask]
+        let loopTransport = AsyncHTTPClientTransport()
+        var service = ServiceConfiguration(name: "socket", baseURL: baseURL, timeout: .seconds(30))
+        service.maximumResponseSize = 8 << 20
+        let loopClient = try Client(service: service, transport: loopTransport)
+        let onLoops = Contender(
+            name: "Courier over AHC on its loops",
+            get: { path in
+                try await withTaskExecutorPreference(loopTransport.eventLoopExecutor()) {
+                    try await loopClient.send(Request<Data>(method: .get, path: path)).count
+                }
+            },
+            revalidate: { throw URLError(.unsupportedURL) },
+            shutDown: { try? await loopTransport.shutdown() })
+        return [delegate, alone, bodyTask, onLoops]
     }
 }
 
