@@ -13,7 +13,9 @@ release in this one run (`swift build -c release --target SyntheticAPI`), and su
 data, bss) over the objects of the generated module; the runtime libraries each side links
 (Courier, HTTPTypes, Logging; OpenAPIRuntime, HTTPTypes) are reported apart, per module. Then it
 lists the generated module's objects by size (models, endpoints, client facade, samples…), and
-prints a last line starting with RESULT. A benchmark: nothing here is a timed test.
+breaks the generated module's code down by kind of function (accessors, coding, value witnesses…)
+with its unwind table (`.eh_frame`), and prints a last line starting with RESULT. A benchmark:
+nothing here is a timed test.
 """
 import argparse
 import hashlib
@@ -49,6 +51,42 @@ def mb(n):
     return f"{n / 1e6:.2f} MB"
 
 
+# What a function is, from its demangled name, in the order the rules are tried.
+KINDS = [
+    ("accessors of stored properties (get, set, modify)", (".getter", ".setter", ".modify")),
+    ("init(from:)", ("init(from:)",)),
+    ("encode(to:)", ("encode(to:)",)),
+    ("value witnesses (copy, assign, destroy, enum tags)",
+     ("assignWith", "initializeWith", "destroy for ", "EnumTagSinglePayload", "initializeBuffer")),
+    ("protocol witnesses and witness-table accessors", ("protocol witness",)),
+    ("outlined copies and destroys", ("outlined ",)),
+]
+
+
+def by_kind(objects):
+    """Code bytes and function counts by kind of function over `objects`, from `nm` and
+    `swift demangle`, and the `.eh_frame` bytes (one unwind entry a function)."""
+    out = subprocess.run(["nm", "-S", "--defined-only"] + objects, capture_output=True, text=True).stdout
+    functions = []
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 4 and parts[2] in "tTwW":
+            functions.append((int(parts[1], 16), parts[3]))
+    names = subprocess.run(["swift", "demangle", "--simplified"], input="\n".join(name for _, name in functions),
+                           capture_output=True, text=True).stdout.splitlines()
+    kinds = {}
+    for (size, _), name in zip(functions, names):
+        kind = next((label for label, keys in KINDS if any(key in name for key in keys)), "everything else")
+        total, count = kinds.get(kind, (0, 0))
+        kinds[kind] = (total + size, count + 1)
+    eh_frame = 0
+    for obj in objects:
+        sections = subprocess.run(["size", "-A", obj], capture_output=True, text=True).stdout
+        eh_frame += sum(int(parts[1]) for parts in (line.split() for line in sections.splitlines())
+                        if len(parts) >= 2 and parts[0] == ".eh_frame")
+    return kinds, eh_frame
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--scratch", required=True)
@@ -64,7 +102,7 @@ def main():
     write_if_changed(oag_config, "generate:\n  - types\n  - client\naccessModifier: public\n")
     oag_digest = hashlib.sha256(open(args.oag, "rb").read()).hexdigest()[:16]
 
-    results = {}
+    results, breakdowns = {}, {}
     for side, specs in make_sides(args, args.size, work, "", checkout, os.path.abspath(args.courier),
                                   oag_digest, oag_config, scratch):
         shutil.rmtree(side.sources, ignore_errors=True)
@@ -85,6 +123,7 @@ def main():
                     # objects of files an earlier generator named otherwise.
                     current = set(name + ".o" for name in os.listdir(side.sources))
                     sizes = {name: size for name, size in sizes.items() if name in current}
+                    breakdowns[side.name] = by_kind([os.path.join(root, entry, name) for name in sorted(sizes)])
                 if sizes:
                     modules[entry[: -len(".build")]] = sizes
         results[side.name] = modules
@@ -111,6 +150,13 @@ def main():
         print(f"\n{name}: the generated module's code and data by kind of file")
         for kind, size in sorted(kinds.items(), key=lambda item: -item[1]):
             print(f"  {kind:40} {mb(size):>10}")
+    for name, (functions, eh_frame) in breakdowns.items():
+        count = sum(number for _, number in functions.values())
+        code = sum(size for size, _ in functions.values())
+        print(f"\n{name}: the generated module's functions by kind ({count} functions, {mb(code)} of code; "
+              f".eh_frame {mb(eh_frame)}, about {eh_frame / max(count, 1):.0f} bytes a function)")
+        for kind, (size, number) in sorted(functions.items(), key=lambda item: -item[1][0]):
+            print(f"  {kind:52} {mb(size):>10} {number:>7}")
     courier, oag = generated.get("courier"), generated.get("openapi")
     if courier and oag:
         print(f"\nRESULT {args.size}: generated module text+data courier {mb(courier)}, openapi {mb(oag)}, "
