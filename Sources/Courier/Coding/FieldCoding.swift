@@ -120,9 +120,8 @@ extension KeyedEncodingContainer where Key == WireKey {
     /// Writes `date` at `name` in `format`, or nothing when it is `nil`.
     @inline(never)
     public mutating func writeIfPresent(_ date: Date?, _ name: String, format: DateFormat) throws {
-        let key = WireKey(stringValue: name)
         guard let date else { return }
-        try encode(FormattedDate(date, format: format), forKey: key)
+        try encode(FormattedDate(date, format: format), forKey: WireKey(stringValue: name))
     }
 
     /// A field that may be missing or `null`: nothing for `nil`, `null` for ``Nullable/null``, the

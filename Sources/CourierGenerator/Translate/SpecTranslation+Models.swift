@@ -155,7 +155,6 @@ extension SpecTranslation {
             decodeMethod: optional ? "readNullableIfPresent" : "readNullable",
             encodeMethod: optional ? "writeNullableIfPresent" : "write",
             decodeType: decodeType,
-            decodeTypeArgument: [decodeType],
             decodeFallback: [],
             dateFormat: [],
             isNullable: true)
