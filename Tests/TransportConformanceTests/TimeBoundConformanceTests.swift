@@ -27,13 +27,20 @@ struct TimeBoundConformanceTests {
 
     @Test("headers that trickle in forever (slowloris)", arguments: TransportUnderTest.allCases)
     func slowHeaders(_ transport: TransportUnderTest) async throws {
-        try await withServer(transport, routes: { $0.route(.get, "/slow") { _ in HostileScripts.slowHeaders } }) { _, client in
+        try await withServer(transport, routes: { $0.route(.get, "/slow") { _ in HostileScripts.slowHeaders } }) { server, client in
             let (error, elapsed) = await failure(of: request("/slow"), on: client)
             guard case .timedOut? = transportFailure(error) else {
                 Issue.record("expected .timedOut, got \(String(describing: error))")
                 return
             }
             expectEndsAtTimeout(elapsed)
+            // The transport must let go of the connection it gave up on. And the server must not
+            // close it first: corelibs' URLSession stops a cancelled task later, on its work
+            // queue, and a connection closed mid-headers before then ends the whole process
+            // (`Transfer completed, but there's no response`; a fresh-clone CI run died so).
+            let deadline = ContinuousClock.now + .seconds(10)
+            while server.hangUps.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(server.hangUps.map(\.request.path) == ["/slow"])
         }
     }
 
