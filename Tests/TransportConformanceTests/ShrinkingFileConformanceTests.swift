@@ -3,24 +3,27 @@ import CourierTestServer
 import Foundation
 import Testing
 
-/// An upload whose file is cut short while it is going out: a log rotated under it. Each
-/// transport notices and fails the call with the file named, instead of waiting for the rest
-/// until the timeout (both did, measured: 20 s; AsyncHTTPClient with a core at 100 % meanwhile).
+/// An upload whose file is cut short while it is going out: a log rotated under it. A transport
+/// sending from the file notices and fails the call with the file named, instead of waiting for
+/// the rest until the timeout (both did, measured: 20 s; AsyncHTTPClient with a core at 100 %
+/// meanwhile); one sending from a copy made first (URLSession on Linux) sends the copy whole.
 @Suite("Conformance: a file that shrinks while it is being sent")
 struct ShrinkingFileConformanceTests {
-    @Test("a file cut short while it is being sent fails the call clearly, well before the timeout", arguments: TransportUnderTest.allCases)
+    @Test("a file cut short while it is being sent fails the call clearly, well before the timeout (or, sent from a copy, goes out whole)",
+          arguments: TransportUnderTest.allCases)
     func shrinksMidUpload(_ transportUnderTest: TransportUnderTest) async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-shrinking-\(UUID().uuidString)")
-        try PatternedBytes.make(48 << 20).write(to: file)
+        let length = 48 << 20
+        try PatternedBytes.make(length).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let server = try PausingUploadServer(pausedAfter: 1 << 20)
+        let server = try PausingUploadServer(pausedAfter: 1 << 20, answering: true)
         server.start()
         defer { server.stop() }
         let transport = transportUnderTest.make()
         let client = try Client(
             service: ServiceConfiguration(name: "shrinking", baseURL: server.baseURL, timeout: .seconds(20)),
             transport: transport)
-        var request = Request<Data>(method: .post, path: "/upload")
+        var request = Request<[String: Int]>(method: .post, path: "/upload")
         request.body = .file(file)
         let call = Task { try await client.send(request) }
         try await Self.waitUntil { server.bytesReceived >= 1 << 20 }
@@ -36,6 +39,12 @@ struct ShrinkingFileConformanceTests {
         let elapsed = clock.now - start
         try await TransportUnderTest.shutDown(transport)
         #expect(elapsed < .seconds(5), "\(elapsed)")
+        if transportUnderTest.snapshotsFiles {
+            // The copy was made before the file was cut: the request goes out as declared.
+            #expect(try outcome.get() == ["received": length])
+            #expect(server.bytesBeyondBody == 0)
+            return
+        }
         guard case .failure(let error as CourierError) = outcome,
               case .invalidRequest(.bodyFileUnreadable(let path, let reason)) = error.reason
         else {

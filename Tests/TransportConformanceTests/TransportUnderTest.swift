@@ -34,6 +34,14 @@ enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible, Send
         allCases.filter { $0 != .urlSession || !FoundationPlatform.isCorelibs }
     }
 
+    /// Whether the transport uploads a caller's file from a copy made before sending (URLSession
+    /// on Linux: swift-corelibs-foundation reads an upload file to its end, so a file growing
+    /// under it would send more than its declared length). A file changed while such an upload
+    /// goes out does not change what is sent.
+    var snapshotsFiles: Bool {
+        self == .urlSession && FoundationPlatform.isCorelibs
+    }
+
     /// A fresh transport; AsyncHTTPClient's allows `decompressionRatio`.
     func make(decompressionRatio: Int = 100) -> any Transport {
         switch self {

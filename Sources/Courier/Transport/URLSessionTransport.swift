@@ -56,18 +56,23 @@ public final class URLSessionTransport: Transport {
     /// The timeout bounds the whole exchange and is enforced here, to the millisecond: the caller
     /// is resumed by Courier's own timer, whatever `URLSession` is doing (on Linux it rounds
     /// timeouts down to whole seconds and resets them whenever a byte arrives). A file body is
-    /// uploaded from its file; a streamed body is first written to a temporary file and uploaded
-    /// from there (`URLSession` takes a stream only as an `InputStream`), so memory stays flat.
+    /// uploaded from its file (on Linux from a temporary copy of the length the request declared,
+    /// so that bytes appended meanwhile are not sent: swift-corelibs-foundation reads an upload
+    /// file to its end); a streamed body is first written to a temporary file and uploaded from
+    /// there (`URLSession` takes a stream only as an `InputStream`), so memory stays flat.
     public func send(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
         try request.checkBodyAllowed()
         // Each exchange's `SessionCall` bounds itself by what is left of the timeout, on Courier's
-        // timer thread. Only spilling a streamed body to a file (which reads the caller's stream,
-        // before any exchange starts) needs the race of a task against a timer.
+        // timer thread. Only writing a body to a file first (a streamed body, or on Linux a copy of
+        // the caller's file: `snapshotsFileUploads`), before any exchange starts, needs the race
+        // of a task against a timer.
         let followingRedirects: @Sendable () async throws -> RawResponse = { [self] in
             try await RedirectRules.send(request) { hop in try await exchange(hop, context: context) }
         }
-        if case .stream = request.body?.storage {
+        switch request.body?.storage {
+        case .stream?, .file? where SessionCall.snapshotsFileUploads:
             return try await withDeadline(context.remaining, timeout: request.timeout, followingRedirects)
+        default: break
         }
         return try await followingRedirects()
     }
@@ -80,7 +85,14 @@ public final class URLSessionTransport: Transport {
         switch request.body?.storage {
         case nil: break
         case .bytes(let data): urlRequest.httpBody = data
-        case .file(let url): uploadFile = url
+        case .file(let url):
+            if SessionCall.snapshotsFileUploads, let length = request.body?.length {
+                let copy = try await UploadSpill.snapshot(of: url, length: length)
+                uploadFile = copy
+                temporaryUpload = copy
+            } else {
+                uploadFile = url
+            }
         case .stream:
             if let body = request.body {
                 let spilled = try await UploadSpill.write(body)

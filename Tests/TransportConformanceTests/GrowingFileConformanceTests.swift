@@ -1,0 +1,91 @@
+import Courier
+import CourierTestServer
+import Foundation
+import Testing
+
+/// An upload whose file grows while it is going out: a log still being written. The request
+/// declared the file's length when it was made, so each transport sends exactly that many bytes,
+/// never the appended ones: bytes beyond a declared `Content-Length` are read by the server as
+/// the start of another request on the connection.
+@Suite("Conformance: a file that grows while it is being sent")
+struct GrowingFileConformanceTests {
+    @Test("a file appended to while it is being sent goes out at the length it had; nothing beyond it is sent",
+          arguments: TransportUnderTest.allCases)
+    func growsMidUpload(_ transportUnderTest: TransportUnderTest) async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-growing-\(UUID().uuidString)")
+        let length = 8 << 20
+        try PatternedBytes.make(length).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try PausingUploadServer(pausedAfter: 1 << 20, answering: true)
+        server.start()
+        defer { server.stop() }
+        let transport = transportUnderTest.make()
+        let client = try Client(
+            service: ServiceConfiguration(name: "growing", baseURL: server.baseURL, timeout: .seconds(20)),
+            transport: transport)
+        var request = Request<[String: Int]>(method: .post, path: "/upload")
+        request.body = .file(file)
+        let call = Task { try await client.send(request) }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while server.bytesReceived < 1 << 20, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(server.bytesReceived >= 1 << 20)
+        // The server holds still with part of the body sent; the file grows by 3 MB under it.
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: PatternedBytes.make(3 << 20, seed: 3))
+        try handle.close()
+        server.resume()
+        let outcome = await call.result
+        // Anything sent beyond the body arrives right behind it: give it time to.
+        try await Task.sleep(for: .milliseconds(300))
+        try await TransportUnderTest.shutDown(transport)
+        switch outcome {
+        case .success(let answer):
+            #expect(answer == ["received": length])
+        case .failure(let error):
+            // Failing clearly is acceptable too; sending the grown file is not.
+            guard let error = error as? CourierError, case .invalidRequest(.bodyFileUnreadable) = error.reason else {
+                Issue.record("expected the file's first \(length) bytes sent, or bodyFileUnreadable; got \(error)")
+                return
+            }
+        }
+        #expect(server.bytesBeyondBody == 0, "bytes sent beyond the declared Content-Length")
+    }
+
+    @Test("a file cut short after the request measured it, before anything is sent, fails clearly at once",
+          arguments: TransportUnderTest.allCases)
+    func shrankBeforeSending(_ transportUnderTest: TransportUnderTest) async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-shrank-\(UUID().uuidString)")
+        try PatternedBytes.make(600_000).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try PausingUploadServer(pausedAfter: Int.max, answering: true)
+        server.start()
+        defer { server.stop() }
+        let transport = transportUnderTest.make()
+        let cut = Middleware { request, _ in
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.truncate(atOffset: 1000)
+            try handle.close()
+            return .proceed(request)
+        }
+        let client = try Client(
+            service: ServiceConfiguration(name: "shrank", baseURL: server.baseURL, timeout: .seconds(20)),
+            transport: transport, wares: [cut])
+        var request = Request<[String: Int]>(method: .post, path: "/upload")
+        request.body = .file(file)
+        await PoolLatency.settle()  // timed against a bound: not while the run's start holds the pool
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = await Task { try await client.send(request) }.result
+        let elapsed = clock.now - start
+        try await TransportUnderTest.shutDown(transport)
+        #expect(elapsed < .seconds(5), "\(elapsed)")
+        guard case .failure(let error as CourierError) = outcome,
+              case .invalidRequest(.bodyFileUnreadable(let path, let reason)) = error.reason
+        else {
+            Issue.record("expected bodyFileUnreadable, got \(outcome)")
+            return
+        }
+        #expect(path == file.lastPathComponent && reason.contains("1000 bytes, fewer"), "\(reason)")
+    }
+}
