@@ -20,6 +20,18 @@ import Testing
         #expect(text.contains(#""owner_id":1"#), "renamed keys must be encoded under their wire name")
     }
 
+    @Test func aNumberTheFieldCannotHoldFailsAtThatField() throws {
+        // JSONDecoder alone reports `1.5` for an `Int` as "not valid JSON" with no coding path.
+        let json = Data(#"{"id":9,"name":"Zed","owner_id":1.5,"created_at":"2024-01-01T00:00:00Z"}"#.utf8)
+        do {
+            let pet = try JSONDecoder().decode(Petstore.Pet.self, from: json)
+            Issue.record("decoded \(pet)")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.codingPath.map(\.stringValue) == ["owner_id"])
+            #expect(context.debugDescription.hasPrefix("The value cannot be read as Int:"), "\(context.debugDescription)")
+        }
+    }
+
     @Test func environmentsPickBaseURLs() {
         #expect(Petstore.service().baseURL.absoluteString == "https://petstore.example.com/v1")
         #expect(Petstore.service(.staging).baseURL.absoluteString == "https://staging.petstore.example.com/v1")

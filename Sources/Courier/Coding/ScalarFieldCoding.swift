@@ -31,61 +31,61 @@ extension KeyedDecodingContainer where Key == WireKey {
     /// The `Int` at `name`; throws when the key is missing, `null`, or holds another type.
     @inline(never)
     public func readInt(_ name: String) throws -> Int {
-        try decode(Int.self, forKey: WireKey(stringValue: name))
+        do { return try decode(Int.self, forKey: WireKey(stringValue: name)) } catch { throw located(error, at: name, as: Int.self) }
     }
 
     /// The `Int` at `name`, or `nil` when the key is missing or `null`.
     @inline(never)
     public func readIntIfPresent(_ name: String) throws -> Int? {
-        try decodeIfPresent(Int.self, forKey: WireKey(stringValue: name))
+        do { return try decodeIfPresent(Int.self, forKey: WireKey(stringValue: name)) } catch { throw located(error, at: name, as: Int.self) }
     }
 
     /// The `Int32` at `name`; throws when the key is missing, `null`, or holds another type.
     @inline(never)
     public func readInt32(_ name: String) throws -> Int32 {
-        try decode(Int32.self, forKey: WireKey(stringValue: name))
+        do { return try decode(Int32.self, forKey: WireKey(stringValue: name)) } catch { throw located(error, at: name, as: Int32.self) }
     }
 
     /// The `Int32` at `name`, or `nil` when the key is missing or `null`.
     @inline(never)
     public func readInt32IfPresent(_ name: String) throws -> Int32? {
-        try decodeIfPresent(Int32.self, forKey: WireKey(stringValue: name))
+        do { return try decodeIfPresent(Int32.self, forKey: WireKey(stringValue: name)) } catch { throw located(error, at: name, as: Int32.self) }
     }
 
     /// The `Int64` at `name`; throws when the key is missing, `null`, or holds another type.
     @inline(never)
     public func readInt64(_ name: String) throws -> Int64 {
-        try decode(Int64.self, forKey: WireKey(stringValue: name))
+        do { return try decode(Int64.self, forKey: WireKey(stringValue: name)) } catch { throw located(error, at: name, as: Int64.self) }
     }
 
     /// The `Int64` at `name`, or `nil` when the key is missing or `null`.
     @inline(never)
     public func readInt64IfPresent(_ name: String) throws -> Int64? {
-        try decodeIfPresent(Int64.self, forKey: WireKey(stringValue: name))
+        do { return try decodeIfPresent(Int64.self, forKey: WireKey(stringValue: name)) } catch { throw located(error, at: name, as: Int64.self) }
     }
 
     /// The `Double` at `name`; throws when the key is missing, `null`, or holds another type.
     @inline(never)
     public func readDouble(_ name: String) throws -> Double {
-        try decode(Double.self, forKey: WireKey(stringValue: name))
+        do { return try decode(Double.self, forKey: WireKey(stringValue: name)) } catch { throw located(error, at: name, as: Double.self) }
     }
 
     /// The `Double` at `name`, or `nil` when the key is missing or `null`.
     @inline(never)
     public func readDoubleIfPresent(_ name: String) throws -> Double? {
-        try decodeIfPresent(Double.self, forKey: WireKey(stringValue: name))
+        do { return try decodeIfPresent(Double.self, forKey: WireKey(stringValue: name)) } catch { throw located(error, at: name, as: Double.self) }
     }
 
     /// The `Float` at `name`; throws when the key is missing, `null`, or holds another type.
     @inline(never)
     public func readFloat(_ name: String) throws -> Float {
-        try decode(Float.self, forKey: WireKey(stringValue: name))
+        do { return try decode(Float.self, forKey: WireKey(stringValue: name)) } catch { throw located(error, at: name, as: Float.self) }
     }
 
     /// The `Float` at `name`, or `nil` when the key is missing or `null`.
     @inline(never)
     public func readFloatIfPresent(_ name: String) throws -> Float? {
-        try decodeIfPresent(Float.self, forKey: WireKey(stringValue: name))
+        do { return try decodeIfPresent(Float.self, forKey: WireKey(stringValue: name)) } catch { throw located(error, at: name, as: Float.self) }
     }
 
     /// The `Bool` at `name`; throws when the key is missing, `null`, or holds another type.

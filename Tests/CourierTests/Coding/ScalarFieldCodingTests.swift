@@ -56,6 +56,25 @@ private struct Scalars: Codable, Equatable {
     }
 }
 
+/// A model holding another, for the paths of nested failures.
+private struct Outer: Decodable {
+    struct Inner: Decodable {
+        var small: Int32
+        init(from decoder: any Decoder) throws {
+            small = try decoder.container(keyedBy: WireKey.self).readInt32("small")
+        }
+    }
+
+    var inner: Inner
+    var list: [Int32]?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        inner = try container.read(Inner.self, "inner")
+        list = try container.readIfPresent([Int32].self, "list")
+    }
+}
+
 @Suite("Scalar field helpers: each scalar type read and written by a method of its own")
 struct ScalarFieldCodingTests {
     private static let required = #""big":9007199254740993,"count":-7,"flag":true,"ratio":0.25,"small":-2147483648,"text":"é \"quoted\"","weight":1.5"#
@@ -107,15 +126,59 @@ struct ScalarFieldCodingTests {
         #expect(failure(json) == "\(expected) \(key)")
     }
 
-    @Test("a value of another type fails naming its key, and one too large for Int32 fails")
+    @Test("a value of another type fails naming its key")
     func wrongValues() throws {
         #expect(failure("{" + Self.required.replacingOccurrences(of: #""count":-7"#, with: #""count":"7""#) + "}") == "typeMismatch count")
         #expect(failure("{" + Self.required.replacingOccurrences(of: #""flag":true"#, with: #""flag":1"#) + "}") == "typeMismatch flag")
         #expect(failure("{" + Self.required + #","maybe_text":5}"#) == "typeMismatch maybe_text")
-        // Too large for Int32: an error, never a value cut short. JSONDecoder gives this error no
-        // coding path, through the generic `decode` as well.
-        #expect(failure("{" + Self.required.replacingOccurrences(of: #""small":-2147483648"#, with: #""small":2147483648"#) + "}")
-            .hasPrefix("dataCorrupted"))
+    }
+
+    // JSONDecoder reports these with no coding path, as "not valid JSON": the helpers add the key.
+    @Test("a number the field's type cannot hold fails naming its key and the type, never as a value cut short", arguments: [
+        (#""small":-2147483648"#, #""small":2147483648"#, "small", "Int32"),
+        (#""count":-7"#, #""count":1.5"#, "count", "Int"),
+        (#""big":9007199254740993"#, #""big":2.5"#, "big", "Int64"),
+        (#""big":9007199254740993"#, #""big":99999999999999999999"#, "big", "Int64"),
+        (#""weight":1.5"#, #""weight":1e300"#, "weight", "Float"),
+        (#""ratio":0.25"#, #""ratio":1e400"#, "ratio", "Double"),
+    ])
+    func numbersOutOfRange(field: String, replacement: String, key: String, type: String) throws {
+        let required = "{" + Self.required.replacingOccurrences(of: field, with: replacement) + "}"
+        #expect(failure(required) == "dataCorrupted \(key)")
+        #expect(failureDescription(required).contains("cannot be read as \(type)"))
+        let optional = "{" + Self.required + ",\"maybe_\(key)\":" + replacement.split(separator: ":", maxSplits: 1)[1] + "}"
+        #expect(failure(optional) == "dataCorrupted maybe_\(key)")
+    }
+
+    @Test("a number out of range inside a nested object or an array is reported at that field, its path whole")
+    func nestedNumbersOutOfRange() throws {
+        #expect(failurePath(#"{"inner":{"small":4294967296}}"#) == ["inner", "small"])
+        #expect(failurePath(#"{"inner":{"small":1},"list":[1,2,4294967296]}"#) == ["list"])
+        #expect(failurePath(#"{"inner":{"small":1},"list":[1,2]}"#) == ["decoded"])
+    }
+
+    /// The coding path of the `dataCorrupted` error decoding `json` as ``Outer`` raises.
+    private func failurePath(_ json: String) -> [String] {
+        do {
+            _ = try JSONDecoder().decode(Outer.self, from: Data(json.utf8))
+            return ["decoded"]
+        } catch let DecodingError.dataCorrupted(context) {
+            return context.codingPath.map(\.stringValue)
+        } catch {
+            return ["other \(error)"]
+        }
+    }
+
+    /// The description of the error `json` raises, or "decoded".
+    private func failureDescription(_ json: String) -> String {
+        do {
+            _ = try decode(json)
+            return "decoded"
+        } catch DecodingError.dataCorrupted(let context) {
+            return context.debugDescription
+        } catch {
+            return "\(error)"
+        }
     }
 
     /// The kind of decoding error `json` raises and the last key of its coding path (or the
