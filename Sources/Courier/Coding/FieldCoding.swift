@@ -25,14 +25,14 @@ extension KeyedDecodingContainer where Key == WireKey {
     @inline(never)
     public func read<T: Decodable>(_ type: T.Type, _ name: String) throws -> T {
         let key = WireKey(stringValue: name)
-        do { return try decode(T.self, forKey: key) } catch { throw located(error, at: name, as: T.self) }
+        return try decode(T.self, forKey: key)
     }
 
     /// The value at `name`, or `nil` when the key is missing or `null`.
     @inline(never)
     public func readIfPresent<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
         let key = WireKey(stringValue: name)
-        do { return try decodeIfPresent(T.self, forKey: key) } catch { throw located(error, at: name, as: T.self) }
+        return try decodeIfPresent(T.self, forKey: key)
     }
 
     /// The date at `name` in `format`, whatever the service-wide date strategy is.
@@ -59,7 +59,7 @@ extension KeyedDecodingContainer where Key == WireKey {
             throw DecodingError.keyNotFound(key, DecodingError.Context(
                 codingPath: codingPath, debugDescription: "The key must be present; its value may be null"))
         }
-        do { return try decodeNil(forKey: key) ? nil : decode(T.self, forKey: key) } catch { throw located(error, at: name, as: T.self) }
+        return try decodeNil(forKey: key) ? nil : decode(T.self, forKey: key)
     }
 
     /// A field that may be missing or `null` (`nullable: true` on an optional type): `nil` when the
@@ -68,7 +68,7 @@ extension KeyedDecodingContainer where Key == WireKey {
     public func readNullableIfPresent<T: Decodable>(_ type: T.Type, _ name: String) throws -> Nullable<T>? {
         let key = WireKey(stringValue: name)
         guard contains(key) else { return nil }
-        do { return try decodeNil(forKey: key) ? .null : .value(decode(T.self, forKey: key)) } catch { throw located(error, at: name, as: T.self) }
+        return try decodeNil(forKey: key) ? .null : .value(decode(T.self, forKey: key))
     }
 
     private func readDate(_ key: WireKey, format: DateFormat) throws -> Date {

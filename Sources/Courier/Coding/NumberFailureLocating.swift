@@ -11,6 +11,12 @@ extension KeyedDecodingContainer where Key == WireKey {
     /// saw no field and was told that valid JSON was invalid. Those two shapes are rewritten to
     /// `dataCorrupted` at the field, the original kept as the underlying error; any other error
     /// (one naming its path, a type's own error) is passed on as it is.
+    ///
+    /// Only the scalar helpers (`readInt32` and the rest) do this. The generic ones (`read`,
+    /// `readIfPresent`) are specialised into the generated module, where the same catch cost
+    /// 31 KB on Benchmarks/generator's API (issue #29 counts those bytes); a number out of range
+    /// in an array of scalars is still reported by `JSONDecoder` alone, without its field, the
+    /// number shown in the underlying error (`numberIsNotRepresentableInSwift(parsed: "…")`).
     func located(_ error: any Error, at name: String, as type: Any.Type) -> any Error {
         let said: String
         let underlying: (any Error)?

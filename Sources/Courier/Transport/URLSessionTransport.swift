@@ -69,10 +69,13 @@ public final class URLSessionTransport: Transport {
         let followingRedirects: @Sendable () async throws -> RawResponse = { [self] in
             try await RedirectRules.send(request) { hop in try await exchange(hop, context: context) }
         }
-        switch request.body?.storage {
-        case .stream?, .file? where SessionCall.snapshotsFileUploads:
+        let writesFileFirst = switch request.body?.storage {
+        case .stream?: true
+        case .file?: SessionCall.snapshotsFileUploads
+        case .bytes?, nil: false
+        }
+        if writesFileFirst {
             return try await withDeadline(context.remaining, timeout: request.timeout, followingRedirects)
-        default: break
         }
         return try await followingRedirects()
     }
