@@ -12,44 +12,15 @@ struct GrowingFileConformanceTests {
     @Test("a file appended to while it is being sent goes out at the length it had; nothing beyond it is sent",
           arguments: TransportUnderTest.allCases)
     func growsMidUpload(_ transportUnderTest: TransportUnderTest) async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-growing-\(UUID().uuidString)")
         let length = 8 << 20
-        try PatternedBytes.make(length).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let server = try PausingUploadServer(pausedAfter: 1 << 20, answering: true)
-        server.start()
-        defer { server.stop() }
-        let transport = transportUnderTest.make()
-        let client = try Client(
-            service: ServiceConfiguration(name: "growing", baseURL: server.baseURL, timeout: .seconds(20)),
-            transport: transport)
-        var request = Request<[String: Int]>(method: .post, path: "/upload")
-        request.body = .file(file)
-        let call = Task { try await client.send(request) }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while server.bytesReceived < 1 << 20, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(server.bytesReceived >= 1 << 20)
-        // The server holds still with part of the body sent; the file grows by 3 MB under it.
-        let handle = try FileHandle(forWritingTo: file)
-        try handle.seekToEnd()
-        try handle.write(contentsOf: PatternedBytes.make(3 << 20, seed: 3))
-        try handle.close()
-        server.resume()
-        let outcome = await call.result
-        // Anything sent beyond the body arrives right behind it: give it time to.
-        try await Task.sleep(for: .milliseconds(300))
-        try await TransportUnderTest.shutDown(transport)
-        switch outcome {
-        case .success(let answer):
-            #expect(answer == ["received": length])
-        case .failure(let error):
-            // Failing clearly is acceptable too; sending the grown file is not.
-            guard let error = error as? CourierError, case .invalidRequest(.bodyFileUnreadable) = error.reason else {
-                Issue.record("expected the file's first \(length) bytes sent, or bodyFileUnreadable; got \(error)")
-                return
-            }
+        let upload = try await ChangingFileUpload.run(transportUnderTest, length: length) { file in
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: PatternedBytes.make(3 << 20, seed: 3))
+            try handle.close()
         }
-        #expect(server.bytesBeyondBody == 0, "bytes sent beyond the declared Content-Length")
+        #expect(try upload.outcome.get() == ["received": length])
+        #expect(upload.bytesBeyondBody == 0, "bytes sent beyond the declared Content-Length")
     }
 
     @Test("a file cut short after the request measured it, before anything is sent, fails clearly at once",

@@ -12,46 +12,26 @@ struct ShrinkingFileConformanceTests {
     @Test("a file cut short while it is being sent fails the call clearly, well before the timeout (or, sent from a copy, goes out whole)",
           arguments: TransportUnderTest.allCases)
     func shrinksMidUpload(_ transportUnderTest: TransportUnderTest) async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-shrinking-\(UUID().uuidString)")
         let length = 48 << 20
-        try PatternedBytes.make(length).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let server = try PausingUploadServer(pausedAfter: 1 << 20, answering: true)
-        server.start()
-        defer { server.stop() }
-        let transport = transportUnderTest.make()
-        let client = try Client(
-            service: ServiceConfiguration(name: "shrinking", baseURL: server.baseURL, timeout: .seconds(20)),
-            transport: transport)
-        var request = Request<[String: Int]>(method: .post, path: "/upload")
-        request.body = .file(file)
-        let call = Task { try await client.send(request) }
-        try await Self.waitUntil { server.bytesReceived >= 1 << 20 }
-        // The server holds still with the body part sent (AsyncHTTPClient: file regions in
-        // flight); the file is cut under it.
-        let handle = try FileHandle(forWritingTo: file)
-        try handle.truncate(atOffset: 1000)
-        try handle.close()
-        let clock = ContinuousClock()
-        let start = clock.now
-        server.resume()
-        let outcome = await call.result
-        let elapsed = clock.now - start
-        try await TransportUnderTest.shutDown(transport)
-        #expect(elapsed < .seconds(5), "\(elapsed)")
+        let upload = try await ChangingFileUpload.run(transportUnderTest, length: length) { file in
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.truncate(atOffset: 1000)
+            try handle.close()
+        }
+        #expect(upload.elapsed < .seconds(5), "\(upload.elapsed)")
         if transportUnderTest.snapshotsFiles {
             // The copy was made before the file was cut: the request goes out as declared.
-            #expect(try outcome.get() == ["received": length])
-            #expect(server.bytesBeyondBody == 0)
+            #expect(try upload.outcome.get() == ["received": length])
+            #expect(upload.bytesBeyondBody == 0)
             return
         }
-        guard case .failure(let error as CourierError) = outcome,
+        guard case .failure(let error as CourierError) = upload.outcome,
               case .invalidRequest(.bodyFileUnreadable(let path, let reason)) = error.reason
         else {
-            Issue.record("expected bodyFileUnreadable, got \(outcome)")
+            Issue.record("expected bodyFileUnreadable, got \(upload.outcome)")
             return
         }
-        #expect(path == file.lastPathComponent && reason.contains("1000 bytes, fewer"), "\(reason)")
+        #expect(path == upload.fileName && reason.contains("1000 bytes, fewer"), "\(reason)")
     }
 
     @Test("a file cut short once it is all sent, while the answer is on its way, leaves the call alone", arguments: TransportUnderTest.allCases)
