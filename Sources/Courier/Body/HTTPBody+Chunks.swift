@@ -22,7 +22,7 @@ extension HTTPBody {
         public func makeAsyncIterator() -> Iterator {
             switch body.storage {
             case .bytes(let data): Iterator(state: .bytes(data.isEmpty ? nil : data))
-            case .file(let url): Iterator(state: .file(FileChunkReader(url: url)))
+            case .file(let url): Iterator(state: .file(FileChunkReader(url: url, length: body.length)))
             case .stream(let source): Iterator(state: source.makeReader(), declared: body.length)
             }
         }
@@ -139,11 +139,19 @@ final class FileChunkReader {
     let url: URL
     /// How many bytes one read takes.
     let readSize: Int
+    /// The length the body declared (the file's size when it was measured), or `nil` to read to
+    /// the end.
+    let length: Int?
     private var handle: FileHandle?
     private var finished = false
+    private var produced = 0
 
-    init(url: URL, readSize: Int = FileChunkReader.chunkSize) {
+    /// A reader of `url`; with a `length`, it gives exactly that many bytes: a file that grew
+    /// since (a log still being written) has its new bytes left out, because they would follow
+    /// a `Content-Length` body on the connection, and one that shrank fails with the file named.
+    init(url: URL, length: Int?, readSize: Int = FileChunkReader.chunkSize) {
         self.url = url
+        self.length = length
         self.readSize = readSize
     }
 
@@ -165,11 +173,21 @@ final class FileChunkReader {
         do {
             if handle == nil { handle = try FileHandle(forReadingFrom: url) }
             guard let handle else { return nil }
-            if let chunk = try handle.read(upToCount: readSize), !chunk.isEmpty { return chunk }
+            let wanted = length.map { min(readSize, $0 - produced) } ?? readSize
+            if wanted > 0, let chunk = try handle.read(upToCount: wanted), !chunk.isEmpty {
+                produced += chunk.count
+                return chunk
+            }
             finished = true
             try? handle.close()
             self.handle = nil
+            if let length, produced < length {
+                throw CourierError.invalidRequest(.bodyFileShrank(url, to: produced))
+            }
             return nil
+        } catch let error as CourierError {
+            finished = true
+            throw error
         } catch {
             finished = true
             throw CourierError.invalidRequest(.bodyFileUnreadable(path: url.lastPathComponent, reason: FileChunkReader.reason(error)))

@@ -49,7 +49,10 @@ public struct HTTPBody: Sendable {
 
     /// The contents of the file at `url`, read in chunks while the body is sent; its length is the
     /// file's size when the body is made (`nil` when the file cannot be read now, in which case
-    /// reading it fails with ``InvalidRequestReason/bodyFileUnreadable(path:reason:)``).
+    /// reading it fails with ``InvalidRequestReason/bodyFileUnreadable(path:reason:)``). Exactly
+    /// that many bytes are sent: a file that grows afterwards (a log still being written) goes
+    /// out at its earlier length, and one that shrinks fails with
+    /// ``InvalidRequestReason/bodyFileUnreadable(path:reason:)``.
     public static func file(_ url: URL) -> HTTPBody {
         HTTPBody(storage: .file(url), length: FileChunkReader.size(of: url), isReplayable: true)
     }

@@ -176,7 +176,7 @@ struct MultipartChunks: AsyncSequence, Sendable {
                     index += 1
                     switch segment {
                     case .bytes(let data): if !data.isEmpty { return data }
-                    case .file(let url, _): reader = .file(FileChunkReader(url: url, readSize: MultipartChunks.fileReadSize))
+                    case .file(let url, let size): reader = .file(FileChunkReader(url: url, length: size, readSize: MultipartChunks.fileReadSize))
                     case .body(let body): reader = .body(body.chunks().makeAsyncIterator())
                     }
                 }

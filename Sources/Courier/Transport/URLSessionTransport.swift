@@ -89,8 +89,8 @@ public final class URLSessionTransport: Transport {
         case nil: break
         case .bytes(let data): urlRequest.httpBody = data
         case .file(let url):
-            if SessionCall.snapshotsFileUploads, let length = request.body?.length {
-                let copy = try await UploadSpill.snapshot(of: url, length: length)
+            if SessionCall.snapshotsFileUploads, let body = request.body, body.length != nil {
+                let copy = try await UploadSpill.write(body)
                 uploadFile = copy
                 temporaryUpload = copy
             } else {

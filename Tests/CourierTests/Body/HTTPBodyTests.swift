@@ -1,4 +1,5 @@
-import Courier
+@testable import Courier
+import CourierTestServer
 import Foundation
 import Testing
 
@@ -79,6 +80,35 @@ struct HTTPBodyTests {
             return
         }
         #expect(path == "report.csv")
+    }
+
+    @Test("a file body gives exactly the length it declared: a file grown since is cut there, one shrunk since fails naming it")
+    func fileChangedSinceMeasured() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-body-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let contents = PatternedBytes.make(200_000)
+        try contents.write(to: url)
+        let body = HTTPBody.file(url)
+        let grower = try FileHandle(forWritingTo: url)
+        try grower.seekToEnd()
+        try grower.write(contentsOf: Data(repeating: 0x41, count: 70_000))
+        try grower.close()
+        #expect(try await body.collect(upTo: 1 << 20) == contents, "the bytes appended since are left out")
+        // In a multipart form too: its length was counted with the file's size then.
+        var form = MultipartForm()
+        form.addFile("log", UploadFile(url: url))
+        let multipart = try form.encoded(with: JSONEncoder())
+        let measured = try #require(multipart.body.length)
+        try Data(count: 10).write(to: url)
+        for changed in [body, multipart.body] {
+            let error = await #expect(throws: CourierError.self) { _ = try await changed.collect(upTo: 1 << 22) }
+            guard case .invalidRequest(.bodyFileUnreadable(let path, let reason))? = error?.reason else {
+                Issue.record("expected bodyFileUnreadable, got \(String(describing: error))")
+                continue
+            }
+            #expect(path == url.lastPathComponent && reason.contains("fewer"), "\(reason)")
+        }
+        #expect(measured > 270_000)
     }
 
     @Test("a description names the kind and length, never the bytes")
