@@ -109,7 +109,7 @@ struct UploadFraming {
         var rest = bytes
         if declared == nil {
             head.append(contentsOf: rest)
-            guard let end = Self.endOfHead(head) else { return 0 }
+            guard let end = head.firstRange(of: [13, 10, 13, 10])?.upperBound else { return 0 }
             declared = Self.contentLength(head[..<end]) ?? 0
             rest = ArraySlice(head[end...])
             head = []
@@ -125,15 +125,6 @@ struct UploadFraming {
         guard let declared, !answered, bodyReceived >= declared else { return nil }
         answered = true
         return declared
-    }
-
-    private static func endOfHead(_ bytes: [UInt8]) -> Int? {
-        let marker: [UInt8] = [13, 10, 13, 10]
-        guard bytes.count >= 4 else { return nil }
-        for index in 0...(bytes.count - 4) where bytes[index..<index + 4].elementsEqual(marker) {
-            return index + 4
-        }
-        return nil
     }
 
     private static func contentLength(_ head: ArraySlice<UInt8>) -> Int? {

@@ -69,15 +69,21 @@ public final class URLSessionTransport: Transport {
         let followingRedirects: @Sendable () async throws -> RawResponse = { [self] in
             try await RedirectRules.send(request) { hop in try await exchange(hop, context: context) }
         }
-        let writesFileFirst = switch request.body?.storage {
-        case .stream?: true
-        case .file?: SessionCall.snapshotsFileUploads
-        case .bytes?, nil: false
-        }
-        if writesFileFirst {
+        if URLSessionTransport.spillsFirst(request.body) {
             return try await withDeadline(context.remaining, timeout: request.timeout, followingRedirects)
         }
         return try await followingRedirects()
+    }
+
+    /// Whether `body` is written to a temporary file and uploaded from there: a stream
+    /// (`URLSession` takes one only as an `InputStream`), and on Linux a file of known length
+    /// (``SessionCall/snapshotsFileUploads``).
+    private static func spillsFirst(_ body: HTTPBody?) -> Bool {
+        switch body?.storage {
+        case .stream?: true
+        case .file?: SessionCall.snapshotsFileUploads && body?.length != nil
+        case .bytes?, nil: false
+        }
     }
 
     /// One request and its response, without following redirects.
@@ -85,22 +91,15 @@ public final class URLSessionTransport: Transport {
         var urlRequest = try URLSessionTransport.urlRequest(for: request)
         var uploadFile: URL?
         var temporaryUpload: URL?
-        switch request.body?.storage {
-        case nil: break
-        case .bytes(let data): urlRequest.httpBody = data
-        case .file(let url):
-            if SessionCall.snapshotsFileUploads, let body = request.body, body.length != nil {
-                let copy = try await UploadSpill.write(body)
-                uploadFile = copy
-                temporaryUpload = copy
-            } else {
-                uploadFile = url
-            }
-        case .stream:
-            if let body = request.body {
-                let spilled = try await UploadSpill.write(body)
-                uploadFile = spilled
-                temporaryUpload = spilled
+        if let body = request.body, URLSessionTransport.spillsFirst(body) {
+            let spilled = try await UploadSpill.write(body)
+            uploadFile = spilled
+            temporaryUpload = spilled
+        } else {
+            switch request.body?.storage {
+            case .bytes(let data)?: urlRequest.httpBody = data
+            case .file(let url)?: uploadFile = url
+            case .stream?, nil: break
             }
         }
         if let length = request.body?.length, urlRequest.value(forHTTPHeaderField: "Content-Length") == nil {
