@@ -45,6 +45,8 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         var received = 0
         var task: HTTPClient.Task<Void>?
         var failed = false
+        /// ``complete()`` ended the exchange with the response.
+        var completed = false
         var released = false
         /// The server answered with an error status while the request body was still going out
         /// (see ``UploadStop``).
@@ -238,7 +240,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     /// with the collected body, or a streaming reader the end of the body.
     private func complete() {
         let (waiting, head, collected, channel, rest) = state.withLock { state in
-            defer { state.waiting = nil; state.filler?.discard() }
+            defer { state.waiting = nil; state.filler?.discard(); state.completed = true }
             return (state.waiting, state.head, state.collector?.data, state.channel, state.filler?.flush())
         }
         // Before the caller resumes: its next call must find this loop free, or it would take
@@ -311,20 +313,39 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             return state.failed
         }
         if cancelled { task.cancel() }
-        // One failure ends the task without telling the delegate: a client shutting down
-        // (AsyncHTTPClient hands back a task failed at once). The exchange must end with it all
-        // the same, so it watches the task then. Only then: adding a callback to the task's
-        // future from another thread than its loop's hops to the loop, about 6 µs of CPU a call
-        // (`transport-probe real-socket`). The transport raises `shuttingDown` before it shuts
-        // the client down, so a task failed that way always finds it raised.
-        if shuttingDown.withLock({ $0 }) {
-            let (request, ratio) = (self.request, self.ratio)
+        // Two failures end the task without telling the delegate, so the exchange watches the
+        // task when either can happen:
+        // - a client shutting down (AsyncHTTPClient hands back a task failed at once); the
+        //   transport raises `shuttingDown` before it shuts the client down, so a task failed
+        //   that way always finds it raised;
+        // - a body sent as it is read, answered with an error status just as the body ends: the
+        //   answer ends the connection's request, and the body's end, arriving after it, fails
+        //   the task with `requestStreamCancelled` (AsyncHTTPClient 1.37), with the whole answer
+        //   already given to the delegate but no `didFinishRequest`. Unwatched, the caller waited
+        //   for ever: the deadline, firing later, finds the request finished and does nothing.
+        // Only then: adding a callback to the task's future from another thread than its loop's
+        // hops to the loop, about 6 µs of CPU a call (`transport-probe real-socket`), which an
+        // upload does not notice.
+        if upload != nil || shuttingDown.withLock({ $0 }) {
             task.futureResult.whenComplete { result in
-                if case .failure(let error) = result {
-                    self.fail(AsyncHTTPClientTransport.map(error, request: request, ratio: ratio))
-                }
+                if case .failure(let error) = result { self.taskFailed(error) }
                 self.releaseLoop()
             }
+        }
+    }
+
+    /// The task failed: ends the exchange, unless the delegate already did. An upload's stream
+    /// cancelled after the answer all arrived ends it with that answer, which is the server's word
+    /// on the request.
+    private func taskFailed(_ error: any Error) {
+        let (ended, answered) = state.withLock { state in
+            (state.failed || state.completed, state.head != nil)
+        }
+        guard !ended else { return }
+        if answered, let failure = error as? HTTPClientError, failure == .requestStreamCancelled {
+            complete()
+        } else {
+            fail(AsyncHTTPClientTransport.map(error, request: request, ratio: ratio))
         }
     }
 

@@ -59,4 +59,37 @@ struct GrowingFileConformanceTests {
         }
         #expect(path == file.lastPathComponent && reason.contains("1000 bytes, fewer"), "\(reason)")
     }
+
+    @Test("a retried file upload sends the same declared bytes each attempt, though the file grew between them",
+          .timeLimit(.minutes(1)), arguments: TransportUnderTest.allCases)
+    func growsBetweenRetries(_ transportUnderTest: TransportUnderTest) async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-retried-\(UUID().uuidString)")
+        let contents = PatternedBytes.make(300_000)
+        try contents.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let attempts = Hits()
+        try await withServer(
+            transportUnderTest, routes: {
+                $0.route(.put, "/upload") { request in
+                    attempts.add()
+                    guard attempts.value == 1 else { return .json(#"{"received":\#(request.body.count)}"#) }
+                    // The log grows between the attempts.
+                    if let handle = try? FileHandle(forWritingTo: file) {
+                        _ = try? handle.seekToEnd()
+                        try? handle.write(contentsOf: Data(repeating: 0x41, count: 50_000))
+                        try? handle.close()
+                    }
+                    return TestServer.Response(status: 503, headers: [.init(name: "Retry-After", value: "0")])
+                }
+            },
+            wares: [Retry(RetryPolicy(maxAttempts: 3))]
+        ) { server, client in
+            // PUT: idempotent, so Retry sends it again.
+            var request = Request<[String: Int]>(method: .put, path: "/upload")
+            request.body = .file(file)
+            let answer = try await client.send(request)
+            #expect(answer == ["received": contents.count])
+            #expect(server.requests.map(\.body) == [contents, contents], "both attempts carry the bytes the request declared")
+        }
+    }
 }
