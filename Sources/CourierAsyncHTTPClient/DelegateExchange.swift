@@ -45,8 +45,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         var received = 0
         var task: HTTPClient.Task<Void>?
         var failed = false
-        /// ``complete()`` ended the exchange with the response.
-        var completed = false
+        /// ``releaseLoop()`` ran: ``complete()`` or ``fail(_:)`` ended the exchange, or its task ended.
         var released = false
         /// The server answered with an error status while the request body was still going out
         /// (see ``UploadStop``).
@@ -65,6 +64,8 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     /// sent as it is read (one in memory goes out whole), so that other calls allocate nothing
     /// for it.
     private let upload: UploadStop?
+    /// The files of a body sent as file regions, closed once their regions are on the socket.
+    private let regions: SentRegions?
     /// The call was sent from the delegate's loop (a task on an ``EventLoopTaskExecutor``), so
     /// a streamed body's reader runs there too, between the loop's reads.
     private let readerOnLoop: Bool
@@ -78,6 +79,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         self.loop = loops.take()
         self.readerOnLoop = loop.loop.inEventLoop
         self.upload = request.body.map { $0.data == nil } == true ? UploadStop() : nil
+        self.regions = upload != nil && FileRegionUpload.segments(of: request) != nil ? SentRegions(loop: loop.loop) : nil
     }
 
     /// Sends `request` and returns as soon as the response head arrived: with the body streaming
@@ -90,7 +92,8 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         context: TransportContext, ratio: Int
     ) async throws -> RawResponse {
         let exchange = DelegateExchange(request: request, context: context, ratio: ratio, loops: loops, blocks: blocks)
-        let outgoing = try outgoing(request, context: context, eventLoops: client.eventLoopGroup, upload: exchange.upload)
+        let outgoing = try outgoing(
+            request, context: context, eventLoops: client.eventLoopGroup, upload: exchange.upload, regions: exchange.regions)
         let deadline = NIODeadline.now() + TimeAmount(max(context.remaining, .zero))
         let response = try await withTaskCancellationHandler {
             // Unsafe, not checked: `state` hands the continuation out once (taking it), and the
@@ -111,24 +114,6 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             }
         }
         return try await download(response, of: request, to: destination, progress: context.progress)
-    }
-
-    /// Writes `response`'s streaming body to a file for `destination` (or a temporary one), and
-    /// answers with that file. A failure, cancellation or the deadline on the way removes the file.
-    private static func download(
-        _ response: RawResponse, of request: PreparedRequest, to destination: URL?, progress: ProgressSink
-    ) async throws -> RawResponse {
-        let file = try FileDownload.make(for: request, destination: destination, head: response.http)
-        do {
-            for try await chunk in response.body.chunks() {
-                try file.write(chunk)
-                if progress.isActive { progress.received(file.written, of: file.expectedLength ?? response.body.length) }
-            }
-            return RawResponse(http: response.http, body: .file(try file.commit()))
-        } catch {
-            file.discard()
-            throw error
-        }
     }
 
     // MARK: Delegate
@@ -232,6 +217,10 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         return promise.futureResult
     }
 
+    func didSendRequestPart(task: HTTPClient.Task<Void>, _ part: IOData) {
+        regions?.sent(part)
+    }
+
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
         complete()
     }
@@ -239,9 +228,20 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     /// Ends the exchange with the response received: the caller waiting for the head gets it
     /// with the collected body, or a streaming reader the end of the body.
     private func complete() {
-        let (waiting, head, collected, channel, rest) = state.withLock { state in
-            defer { state.waiting = nil; state.filler?.discard(); state.completed = true }
-            return (state.waiting, state.head, state.collector?.data, state.channel, state.filler?.flush())
+        let (waiting, head, collected, channel, rest, answeredEarly) = state.withLock { state in
+            defer { state.waiting = nil; state.filler?.discard() }
+            return (state.waiting, state.head, state.collector?.data, state.channel, state.filler?.flush(), state.answeredEarly)
+        }
+        if let regions {
+            // An early answer closes the connection (AsyncHTTPClient does for any status from
+            // 300 on): what it had queued will not be sent. Otherwise the last regions may still
+            // be queued for a slowly read socket; once the call's deadline passes, the connection
+            // is given up on with them.
+            if answeredEarly {
+                regions.abandon()
+            } else if regions.hasUnsent {
+                loop.loop.scheduleTask(in: TimeAmount(max(context.remaining, .zero))) { regions.abandon() }
+            }
         }
         // Before the caller resumes: its next call must find this loop free, or it would take
         // another loop than its connection's.
@@ -275,6 +275,8 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             defer { state.waiting = nil; state.paused = nil; state.task = nil }
             return (state.waiting, state.channel, state.paused, state.task, state.toFile, rest)
         }
+        // A failed exchange's connection is closed: no region it had queued will be sent.
+        regions?.abandon()
         releaseLoop()
         waiting?.resume(throwing: error)
         if let rest { _ = channel?.offerDeferringWake(rest) }
@@ -338,8 +340,9 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     /// cancelled after the answer all arrived ends it with that answer, which is the server's word
     /// on the request.
     private func taskFailed(_ error: any Error) {
+        // `released`: the task's own callback releases the loop only after this.
         let (ended, answered) = state.withLock { state in
-            (state.failed || state.completed, state.head != nil)
+            (state.failed || state.released, state.head != nil)
         }
         guard !ended else { return }
         if answered, let failure = error as? HTTPClientError, failure == .requestStreamCancelled {

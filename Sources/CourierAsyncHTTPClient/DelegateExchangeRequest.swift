@@ -26,19 +26,22 @@ extension DelegateExchange {
     }
 
     /// AsyncHTTPClient's (delegate API) request for `request`; a streamed body is read as it is sent.
-    /// `upload` is the exchange's, which it has exactly when the body is not in memory.
+    /// `upload` is the exchange's, which it has exactly when the body is not in memory, and
+    /// `regions` too when the body's files go out as file regions.
     static func outgoing(
-        _ request: PreparedRequest, context: TransportContext, eventLoops: any EventLoopGroup, upload: UploadStop?
+        _ request: PreparedRequest, context: TransportContext, eventLoops: any EventLoopGroup, upload: UploadStop?,
+        regions: SentRegions?
     ) throws -> HTTPClient.Request {
         var body: HTTPClient.Body?
         if let payload = request.body {
             if let data = payload.data {
                 body = .bytes(data)
                 if context.progress.isActive { context.progress.sent(0, of: data.count) }
-            } else if let upload, let segments = FileRegionUpload.segments(of: request) {
+            } else if let upload, let regions, let segments = FileRegionUpload.segments(of: request) {
                 let (length, progress) = (payload.length, context.progress)
                 body = streamed(length: length, eventLoops: eventLoops, upload: upload) { writer in
-                    try await FileRegionUpload.write(segments, to: writer, length: length, progress: progress, stop: upload)
+                    try await FileRegionUpload.write(
+                        segments, to: writer, length: length, progress: progress, stop: upload, regions: regions)
                 }
             } else if let upload {
                 let chunks = OutgoingChunks(body: payload, progress: context.progress, eventLoops: eventLoops)

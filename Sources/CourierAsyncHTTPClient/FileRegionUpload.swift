@@ -48,9 +48,9 @@ enum FileRegionUpload {
     /// `stop` says the server has answered.
     static func write(
         _ segments: [BodySegment], to writer: HTTPClient.Body.StreamWriter, length: Int?, progress: ProgressSink,
-        stop: UploadStop
+        stop: UploadStop, regions: SentRegions
     ) async throws {
-        var writes = WritesInFlight(writer: writer, length: length, progress: progress, stop: stop)
+        var writes = WritesInFlight(writer: writer, length: length, progress: progress, stop: stop, regions: regions)
         for segment in segments {
             switch segment {
             case .bytes(let data):
@@ -59,7 +59,7 @@ enum FileRegionUpload {
             case .file(let url, let size):
                 let file = try OpenFile(url)
                 // Closed once no region of it is left to send, however the writing ends.
-                defer { file.close(after: writes.pending) }
+                defer { regions.finished(file.handle) }
                 var offset = 0
                 while offset < size {
                     let end = min(offset + writes.regionSize, size)
@@ -81,12 +81,15 @@ enum FileRegionUpload {
     }
 }
 
-/// The writes handed to AsyncHTTPClient and not yet on the socket, oldest first.
+/// The writes handed to AsyncHTTPClient and not yet taken by it, oldest first: a write's future
+/// completes once the connection takes it (at once while it is writable), not once the write is
+/// on the socket; ``SentRegions`` hears of that.
 private struct WritesInFlight {
     let writer: HTTPClient.Body.StreamWriter
     let length: Int?
     let progress: ProgressSink
     let stop: UploadStop
+    let regions: SentRegions
     private var queue: [(done: EventLoopFuture<Void>, count: Int, region: (file: OpenFile, end: Int)?)] = []
     private var inFlight = 0
     private var sent = 0
@@ -94,20 +97,19 @@ private struct WritesInFlight {
     /// How large the next file region is (see ``FileRegionUpload/regionSizes``).
     private(set) var regionSize = FileRegionUpload.regionSizes.lowerBound
 
-    init(writer: HTTPClient.Body.StreamWriter, length: Int?, progress: ProgressSink, stop: UploadStop) {
+    init(writer: HTTPClient.Body.StreamWriter, length: Int?, progress: ProgressSink, stop: UploadStop, regions: SentRegions) {
         self.writer = writer
         self.length = length
         self.progress = progress
         self.stop = stop
+        self.regions = regions
     }
-
-    /// The writes not known to be on the socket yet.
-    var pending: [EventLoopFuture<Void>] { queue.map(\.done) }
 
     /// Hands `data` over (a region of `region.file` up to `region.end`, when it is one), then
     /// waits while more than the window is in flight; `false` once the body was stopped.
     mutating func add(_ data: IOData, count: Int, from region: (file: OpenFile, end: Int)? = nil) async throws -> Bool {
         guard !stop.isStopped else { return false }
+        if let region { regions.handingOver(region.file.handle) }
         queue.append((writer.write(data), count, region))
         inFlight += count
         while inFlight > FileRegionUpload.window {
@@ -162,7 +164,7 @@ extension WritesInFlight {
     }
 }
 
-/// A file opened for reading as a `NIOFileHandle`, closed by ``close()`` once every region
+/// A file opened for reading as a `NIOFileHandle`, closed by ``SentRegions`` once every region
 /// written from it has reached the socket.
 private struct OpenFile {
     let url: URL
@@ -187,16 +189,6 @@ private struct OpenFile {
         guard size >= bytes else {
             throw CourierError.invalidRequest(.bodyFileShrank(url, to: size))
         }
-    }
-
-    /// Closes the file once `writes` (which may send regions of it) have completed.
-    func close(after writes: [EventLoopFuture<Void>]) {
-        let handle = self.handle
-        guard let loop = writes.first?.eventLoop else {
-            try? handle.close()
-            return
-        }
-        EventLoopFuture.andAllComplete(writes, on: loop).whenComplete { _ in try? handle.close() }
     }
 }
 #endif

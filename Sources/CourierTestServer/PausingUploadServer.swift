@@ -23,17 +23,22 @@ public final class PausingUploadServer: Sendable {
     private let loop: AcceptLoop
     /// Whether the server answers once the declared body has arrived.
     public let answering: Bool
+    /// After the pause, how much the server reads at a time and how long it waits between reads
+    /// (`nil`: as fast as the client sends).
+    public let trickle: (bytes: Int, every: Duration)?
 
     private let received = Locked(0)
     private let resumed = Locked(false)
     private let beyondBody = Locked(0)
 
-    /// Binds 127.0.0.1 at a free port.
+    /// Binds 127.0.0.1 at a free port. `trickle` makes it a slow reader after the pause: the
+    /// client's socket then stays full, and every write it makes waits for the server.
     ///
     /// - Throws: ``SocketError`` when the socket cannot be opened or bound.
-    public init(pausedAfter: Int, answering: Bool = false) throws {
+    public init(pausedAfter: Int, answering: Bool = false, trickle: (bytes: Int, every: Duration)? = nil) throws {
         self.pausedAfter = pausedAfter
         self.answering = answering
+        self.trickle = trickle
         loop = try AcceptLoop(port: 0)
         port = loop.port
     }
@@ -61,14 +66,17 @@ public final class PausingUploadServer: Sendable {
     /// Starts accepting connections on a background thread.
     public func start() {
         let (received, resumed, pausedAfter, beyondBody) = (self.received, self.resumed, self.pausedAfter, self.beyondBody)
-        let answering = self.answering
+        let (answering, trickle) = (self.answering, self.trickle)
         loop.start(name: "PausingUploadServer") { connection, stop in
-            var buffer = [UInt8](repeating: 0, count: 64 << 10)
+            var buffer = [UInt8](repeating: 0, count: trickle?.bytes ?? 64 << 10)
             var framing = UploadFraming()
             while !stop.isRaised {
                 if received.withLock({ $0 }) >= pausedAfter, !resumed.withLock({ $0 }) {
                     guard stop.sleep(.milliseconds(2)) else { return }
                     continue
+                }
+                if let trickle, received.withLock({ $0 }) >= pausedAfter {
+                    guard stop.sleep(trickle.every) else { return }
                 }
                 guard stop.waitReadable(connection) else { continue }
                 guard let count = connection.read(into: &buffer), count > 0 else { return }
