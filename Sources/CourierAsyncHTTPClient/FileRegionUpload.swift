@@ -28,8 +28,9 @@ enum FileRegionUpload {
     /// throttle passes reports, because each write costs a turn of the event loop and a task
     /// switch (a 1 GiB loopback upload: about 370 ms in 256 KB regions, 250 ms in 1 MB ones).
     static let regionSizes = (256 << 10)...(4 << 20)
-    /// How many bytes may be written and not yet on the socket: several regions in flight keep
-    /// the kernel busy while the task waits for the oldest.
+    /// How many bytes may be handed over and not yet taken by the connection (it takes writes
+    /// while its socket keeps up): several regions in flight keep the kernel busy while the task
+    /// waits for the oldest.
     static let window = 8 << 20
 
     /// The body's segments when `request` can send its files this way: plain `http`, and a body
@@ -44,7 +45,7 @@ enum FileRegionUpload {
 
     /// Writes `segments` in order: bytes as buffers, files as regions, a stream segment as its
     /// chunks. At most ``window`` bytes are in flight, which is the body's back-pressure; each
-    /// write that reaches the socket moves the progress. Returns early, the body ended, once
+    /// write the connection takes moves the progress (ahead of the socket by a region at most). Returns early, the body ended, once
     /// `stop` says the server has answered.
     static func write(
         _ segments: [BodySegment], to writer: HTTPClient.Body.StreamWriter, length: Int?, progress: ProgressSink,
@@ -118,7 +119,7 @@ private struct WritesInFlight {
         return true
     }
 
-    /// Waits until every write handed over is on the socket; `false` once the body was stopped.
+    /// Waits until the connection took every write handed over; `false` once the body was stopped.
     mutating func settleAll() async throws -> Bool {
         while !queue.isEmpty {
             guard try await settleOldest() else { return false }
