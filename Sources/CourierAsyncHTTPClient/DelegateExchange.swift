@@ -275,8 +275,11 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             defer { state.waiting = nil; state.paused = nil; state.task = nil }
             return (state.waiting, state.channel, state.paused, state.task, state.toFile, rest)
         }
-        // A failed exchange's connection is closed: no region it had queued will be sent.
+        // A failed exchange's connection is closed: no region it had queued will be sent. And
+        // the body's writer may be waiting for the connection to take a write, which
+        // AsyncHTTPClient forgets when the request fails: released, it ends, closing its file.
         regions?.abandon()
+        upload?.stop()
         releaseLoop()
         waiting?.resume(throwing: error)
         if let rest { _ = channel?.offerDeferringWake(rest) }

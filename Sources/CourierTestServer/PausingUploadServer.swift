@@ -68,6 +68,7 @@ public final class PausingUploadServer: Sendable {
         let (received, resumed, pausedAfter, beyondBody) = (self.received, self.resumed, self.pausedAfter, self.beyondBody)
         let (answering, trickle) = (self.answering, self.trickle)
         loop.start(name: "PausingUploadServer") { connection, stop in
+            defer { connection.close() }  // a stopped server hangs up on its clients
             var buffer = [UInt8](repeating: 0, count: trickle?.bytes ?? 64 << 10)
             var framing = UploadFraming()
             while !stop.isRaised {

@@ -23,6 +23,16 @@ enum TransportUnderTest: String, CaseIterable, CustomTestStringConvertible, Send
         allCases.filter { $0 != .urlSession || !FoundationPlatform.isCorelibs }
     }
 
+    /// The transports that survive an upload larger than 1 MiB losing its connection mid-body
+    /// (the server hanging up or refusing it, the call cancelled or timed out).
+    /// swift-corelibs-foundation 6.3.1 sends such a body from a file, whose reader pauses libcurl
+    /// and resumes it with a `try!` that ends the process when the connection is gone
+    /// (`SessionCall.memoryUploadLimit`), so URLSession is left out on Linux. Smaller bodies go
+    /// from memory there, and every transport is tested with them.
+    static var survivingLargeUploadsCutShort: [TransportUnderTest] {
+        allCases.filter { $0 != .urlSession || !FoundationPlatform.isCorelibs }
+    }
+
     /// The transports that keep memory near the size limit against a body sent at loopback
     /// speed. swift-corelibs-foundation hands the body to the delegate through an operation
     /// queue with no back-pressure, so on Linux URLSession falls behind such a flood: its memory

@@ -54,3 +54,23 @@ extension SessionCall {
     static let snapshotsFileUploads = false
     #endif
 }
+
+extension SessionCall {
+    /// The largest body, file or stream, that is gathered into memory and sent as bytes instead
+    /// of from a file; `0` where every such body goes out from its file.
+    ///
+    /// Why, on swift-corelibs-foundation (Linux): a body sent from a file is read by a source that
+    /// pauses libcurl until its next read completes, then resumes it with a `try!`. When the
+    /// connection ended meanwhile (the server hung up mid-body, or the call was cancelled or timed
+    /// out), resuming fails and the whole process ends: `EasyHandle.swift:484: Fatal error: 'try!'
+    /// expression unexpectedly raised an error: … libcurl.Easy Code=43` (measured with 16 MB
+    /// uploads: 4 runs in 12 when the server hung up, 1 in 12 when cancelled;
+    /// `UploadReleaseConformanceTests`). A body in memory is never paused. Bodies up to 1 MiB, most
+    /// of what an API client uploads, cost that much memory each and are safe; larger ones still
+    /// go out from a file, which is why servers on Linux should use `AsyncHTTPClientTransport`.
+    #if canImport(FoundationNetworking)
+    static let memoryUploadLimit = 1 << 20
+    #else
+    static let memoryUploadLimit = 0
+    #endif
+}

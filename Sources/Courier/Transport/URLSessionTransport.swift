@@ -19,9 +19,13 @@ import FoundationNetworking
 ///
 /// - Important: On Linux, swift-corelibs-foundation (6.3.1) ends the whole process with
 ///   `Fatal error: Transfer completed, but there's no response` when a server sends a status
-///   line and closes the connection. Nothing in a transport can catch that: servers, and any
-///   program that talks to servers it does not trust, should use `AsyncHTTPClientTransport`
-///   from the `CourierAsyncHTTPClient` product instead.
+///   line and closes the connection, and with `Fatal error: 'try!' expression unexpectedly
+///   raised an error: … libcurl.Easy Code=43` when an upload sent from a file loses its
+///   connection (the server hangs up, or the call is cancelled or times out) while waiting for its
+///   next read. Bodies up to 1 MiB are sent from memory, which avoids the second; nothing in a
+///   transport can catch either. Servers, and any program that talks to servers it does not
+///   trust or uploads large files, should use `AsyncHTTPClientTransport` from the
+///   `CourierAsyncHTTPClient` product instead.
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
@@ -59,7 +63,9 @@ public final class URLSessionTransport: Transport {
     /// uploaded from its file (on Linux from a temporary copy of the length the request declared,
     /// so that bytes appended meanwhile are not sent: swift-corelibs-foundation reads an upload
     /// file to its end); a streamed body is first written to a temporary file and uploaded from
-    /// there (`URLSession` takes a stream only as an `InputStream`), so memory stays flat.
+    /// there (`URLSession` takes a stream only as an `InputStream`), so memory stays flat. On
+    /// Linux a file or stream of up to 1 MiB is read into memory and sent from there instead
+    /// (see the note above).
     public func send(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
         try request.checkBodyAllowed()
         // Each exchange's `SessionCall` bounds itself by what is left of the timeout, on Courier's
@@ -69,20 +75,32 @@ public final class URLSessionTransport: Transport {
         let followingRedirects: @Sendable () async throws -> RawResponse = { [self] in
             try await RedirectRules.send(request) { hop in try await exchange(hop, context: context) }
         }
-        if URLSessionTransport.spillsFirst(request.body) {
+        if URLSessionTransport.preparation(of: request.body) != nil {
             return try await withDeadline(context.remaining, timeout: request.timeout, followingRedirects)
         }
         return try await followingRedirects()
     }
 
-    /// Whether `body` is written to a temporary file and uploaded from there: a stream
-    /// (`URLSession` takes one only as an `InputStream`), and on Linux a file of known length
-    /// (``SessionCall/snapshotsFileUploads``).
-    private static func spillsFirst(_ body: HTTPBody?) -> Bool {
-        switch body?.storage {
-        case .stream?: true
-        case .file?: SessionCall.snapshotsFileUploads && body?.length != nil
-        case .bytes?, nil: false
+    /// What is done with a body before `URLSession` gets it.
+    private enum BodyPreparation {
+        /// Read into memory and sent as bytes (``SessionCall/memoryUploadLimit``).
+        case gather
+        /// Written to a temporary file and uploaded from there.
+        case spill
+    }
+
+    /// How `body` is made ready for `URLSession`, or `nil` when it goes as it is: on Linux a file
+    /// or stream of a known length up to ``SessionCall/memoryUploadLimit`` is gathered; otherwise
+    /// a stream (`URLSession` takes one only as an `InputStream`), and on Linux a file of known
+    /// length (``SessionCall/snapshotsFileUploads``), are spilled to a file.
+    private static func preparation(of body: HTTPBody?) -> BodyPreparation? {
+        guard let body else { return nil }
+        if case .bytes = body.storage { return nil }
+        if let length = body.length, length <= SessionCall.memoryUploadLimit { return .gather }
+        switch body.storage {
+        case .stream: return .spill
+        case .file: return SessionCall.snapshotsFileUploads && body.length != nil ? .spill : nil
+        case .bytes: return nil
         }
     }
 
@@ -91,11 +109,14 @@ public final class URLSessionTransport: Transport {
         var urlRequest = try URLSessionTransport.urlRequest(for: request)
         var uploadFile: URL?
         var temporaryUpload: URL?
-        if let body = request.body, URLSessionTransport.spillsFirst(body) {
+        switch (request.body, URLSessionTransport.preparation(of: request.body)) {
+        case (let body?, .gather?):
+            urlRequest.httpBody = try await UploadSpill.gather(body)
+        case (let body?, .spill?):
             let spilled = try await UploadSpill.write(body)
             uploadFile = spilled
             temporaryUpload = spilled
-        } else {
+        default:
             switch request.body?.storage {
             case .bytes(let data)?: urlRequest.httpBody = data
             case .file(let url)?: uploadFile = url

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes a request body to a temporary file, for transports that can send a file but not an
+/// Writes a request body to a temporary file (or gathers a small one in memory), for transports that can send a file but not an
 /// async stream (``URLSessionTransport``), nor a file only up to its declared length (the same,
 /// on Linux; a file body's chunks stop at its length): memory stays at one chunk whatever the size.
 enum UploadSpill {
@@ -18,5 +18,16 @@ enum UploadSpill {
             file.discard()
             throw error
         }
+    }
+
+    /// `body`'s bytes in memory, for a body small enough to send that way
+    /// (``SessionCall/memoryUploadLimit``).
+    ///
+    /// - Throws: what ``write(_:)`` throws, but for the file failures.
+    static func gather(_ body: HTTPBody) async throws -> Data {
+        var data = Data()
+        if let length = body.length { data.reserveCapacity(length) }
+        for try await chunk in body.chunks() { data.append(chunk) }
+        return data
     }
 }
