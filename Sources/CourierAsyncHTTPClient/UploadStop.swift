@@ -4,13 +4,15 @@ import Courier
 import NIOCore
 
 /// Lets an exchange end a request body that is still being written, because the server has
-/// already answered it.
+/// already answered it or the request failed.
 ///
 /// Why: a server may answer an upload before reading it all (`413 Content Too Large`, `401`). On
 /// such an answer, AsyncHTTPClient's delegate API stops taking the body and holds the write it
 /// was given, but waits for the body to end before it ends the exchange: without this, the
 /// writer waits for that write and the caller for the timeout. The writer waits for each write
 /// through ``wait(for:)``; ``stop()`` releases it and it ends the body as if it were complete.
+/// A failed request needs it too: AsyncHTTPClient drops the promise of a write it had not taken
+/// yet, so the writer would wait for ever, holding its file or stream.
 final class UploadStop: Sendable {
     private struct State {
         var stopped = false
