@@ -47,6 +47,12 @@ final class SentRegions: Sendable {
         self.loop = loop
     }
 
+    /// Closes what is still open once nothing can report on it: the exchange and its deadline's
+    /// task are gone, which on a loop shut down before that deadline is the only end left.
+    deinit {
+        for file in state.withLock({ $0.files.values }) { try? file.handle.close() }
+    }
+
     /// A region of `handle` is about to be handed over: called before the write, since the
     /// event loop may send it before the write call returns.
     func handingOver(_ handle: NIOFileHandle) {

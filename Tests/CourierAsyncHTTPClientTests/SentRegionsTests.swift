@@ -82,6 +82,19 @@ struct SentRegionsTests {
         #expect(!writing.isOpen)
     }
 
+    @Test("a file still waiting for its regions when the tracker goes (its loop shut down first) is closed")
+    func closesWhatIsLeftWhenReleased() throws {
+        let (handle, url) = try Self.openFile()
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            let regions = SentRegions(loop: Self.loop)
+            regions.handingOver(handle)
+            regions.finished(handle)
+            #expect(handle.isOpen)
+        }
+        #expect(!handle.isOpen)
+    }
+
     @Test("a close refused while the channel is sending from the file is tried again")
     func busyHandleClosesAfterItsUse() async throws {
         let (handle, url) = try Self.openFile()
