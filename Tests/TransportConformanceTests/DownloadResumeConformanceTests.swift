@@ -212,6 +212,8 @@ struct DownloadResumeConformanceTests {
             #expect(server.requestCount == 1)
             let left = try filesIn(directory)
             #expect(left == ["placeholder"])
+            let stillOpen = try await OpenDescriptors.awaitNone(containing: directory.path)
+            #expect(stillOpen == 0, "descriptors left open on the download")
         }
     }
 
@@ -234,6 +236,8 @@ struct DownloadResumeConformanceTests {
             #expect((error as? CourierError)?.call?.attempt == 3)
             let left = try filesIn(directory)
             #expect(left == ["placeholder"])
+            let stillOpen = try await OpenDescriptors.awaitNone(containing: directory.path)
+            #expect(stillOpen == 0, "descriptors left open on the download")
         }
     }
 
@@ -301,5 +305,7 @@ struct DownloadResumeConformanceTests {
             return
         }
         #expect(try filesIn(directory) == ["placeholder"], "resumption \(String(describing: request.downloadResumption))")
+        let stillOpen = try await OpenDescriptors.awaitNone(containing: directory.path)
+        #expect(stillOpen == 0, "descriptors left open on the download")
     }
 }

@@ -17,14 +17,14 @@ struct UploadReleaseConformanceTests {
     }
 
     @Test("a 16 MB file upload stuck mid-body that ends badly leaves its file closed", .timeLimit(.minutes(1)),
-          .enabled(if: Self.canListDescriptors),
+          .enabled(if: OpenDescriptors.canList),
           arguments: TransportUnderTest.survivingLargeUploadsCutShort, Ending.allCases)
     func releasesALargeFile(_ transportUnderTest: TransportUnderTest, ending: Ending) async throws {
         try await releasesTheFile(16 << 20, on: transportUnderTest, ending: ending)
     }
 
     @Test("a 768 KB file upload cut short mid-body that ends badly leaves its file closed", .timeLimit(.minutes(1)),
-          .enabled(if: Self.canListDescriptors), arguments: TransportUnderTest.allCases, Ending.allCases)
+          .enabled(if: OpenDescriptors.canList), arguments: TransportUnderTest.allCases, Ending.allCases)
     func releasesASmallFile(_ transportUnderTest: TransportUnderTest, ending: Ending) async throws {
         try await releasesTheFile(768 << 10, on: transportUnderTest, ending: ending)
     }
@@ -34,10 +34,8 @@ struct UploadReleaseConformanceTests {
         try PatternedBytes.make(length, seed: 5).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         try await Self.stuckUpload(.file(file), length: length, on: transportUnderTest, ending: ending)
-        // A transport may close the file from its event loop just after the call ends.
-        let closedBy = ContinuousClock.now + .seconds(3)
-        while Self.descriptors(on: file) > 0, ContinuousClock.now < closedBy { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(Self.descriptors(on: file) == 0, "descriptors still open on the file")
+        let stillOpen = try await OpenDescriptors.awaitNone(containing: file.lastPathComponent)
+        #expect(stillOpen == 0, "descriptors still open on the file")
     }
 
     @Test("a 16 MB streamed upload stuck mid-body that ends badly stops reading its stream and lets it go",
@@ -95,7 +93,7 @@ struct UploadReleaseConformanceTests {
     }
 
     @Test("an upload the server refuses before reading it (413, then it hangs up) leaves its file closed",
-          .timeLimit(.minutes(1)), .enabled(if: Self.canListDescriptors),
+          .timeLimit(.minutes(1)), .enabled(if: OpenDescriptors.canList),
           arguments: TransportUnderTest.survivingLargeUploadsCutShort)
     func releasesTheFileRefusedEarly(_ transportUnderTest: TransportUnderTest) async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-refused-\(UUID().uuidString)")
@@ -109,24 +107,8 @@ struct UploadReleaseConformanceTests {
                 Issue.record("the server refused the upload: \(outcome)")
                 return
             }
-            let closedBy = ContinuousClock.now + .seconds(3)
-            while Self.descriptors(on: file) > 0, ContinuousClock.now < closedBy { try await Task.sleep(for: .milliseconds(10)) }
-            #expect(Self.descriptors(on: file) == 0, "descriptors still open on the file")
-        }
-    }
-
-    /// Whether the process's descriptors can be listed (`/proc`, Linux).
-    static let canListDescriptors = FileManager.default.fileExists(atPath: "/proc/self/fd")
-
-    /// How many of the process's descriptors refer to `file` (to a spill of it too, which is
-    /// named after it: none here, but a transport might).
-    static func descriptors(on file: URL) -> Int {
-        let directory = "/proc/self/fd"
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return 0 }
-        let name = file.lastPathComponent
-        return entries.count { entry in
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\(entry)") else { return false }
-            return target.contains(name)
+            let stillOpen = try await OpenDescriptors.awaitNone(containing: file.lastPathComponent)
+            #expect(stillOpen == 0, "descriptors still open on the file")
         }
     }
 }
