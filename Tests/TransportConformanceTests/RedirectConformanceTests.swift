@@ -132,4 +132,26 @@ struct RedirectConformanceTests {
             #expect(afterTemporary.body == "payload")
         }
     }
+
+    @Test("a 307 and a 308 after a file upload send the whole file again to the new place", arguments: TransportUnderTest.allCases)
+    func fileBodyFollowsTemporaryRedirects(_ transport: TransportUnderTest) async throws {
+        let contents = PatternedBytes.make(3 << 20, seed: 9)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-redirected-\(UUID().uuidString)")
+        try contents.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await withServer(transport, routes: { server in
+            server.route(.put, "/temporary") { _ in HostileScripts.redirect(to: "/permanent", status: 307) }
+            server.route(.put, "/permanent") { _ in HostileScripts.redirect(to: "/upload", status: 308) }
+            server.route(.put, "/upload") { .json(#"{"received":\#($0.body.count)}"#) }
+        }) { server, client in
+            var request = Request<[String: Int]>(method: .put, path: "/temporary")
+            request.body = .file(file)
+            let answer = try await client.send(request)
+            #expect(answer == ["received": contents.count])
+            #expect(server.requests.map(\.path) == ["/temporary", "/permanent", "/upload"])
+            #expect(server.requests.allSatisfy { $0.body == contents }, "each hop carried the whole file")
+        }
+        let stillOpen = try await OpenDescriptors.awaitNone(containing: file.lastPathComponent)
+        #expect(stillOpen == 0, "descriptors left open on the file")
+    }
 }
