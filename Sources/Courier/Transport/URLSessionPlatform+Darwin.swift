@@ -57,7 +57,7 @@ extension SessionCall {
 
 extension SessionCall {
     /// The largest body, file or stream, that is gathered into memory and sent as bytes instead
-    /// of from a file; `0` where every such body goes out from its file.
+    /// of from a file; `0` where none is (every such body goes out from its file).
     ///
     /// Why, on swift-corelibs-foundation (Linux): a body sent from a file is read by a source that
     /// pauses libcurl until its next read completes, then resumes it with a `try!`. When the

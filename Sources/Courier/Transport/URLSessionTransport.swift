@@ -96,7 +96,9 @@ public final class URLSessionTransport: Transport {
     private static func preparation(of body: HTTPBody?) -> BodyPreparation? {
         guard let body else { return nil }
         if case .bytes = body.storage { return nil }
-        if let length = body.length, length <= SessionCall.memoryUploadLimit { return .gather }
+        if let length = body.length, SessionCall.memoryUploadLimit > 0, length <= SessionCall.memoryUploadLimit {
+            return .gather
+        }
         switch body.storage {
         case .stream: return .spill
         case .file: return SessionCall.snapshotsFileUploads && body.length != nil ? .spill : nil
