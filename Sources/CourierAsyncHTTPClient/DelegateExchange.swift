@@ -218,7 +218,9 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     func didSendRequestPart(task: HTTPClient.Task<Void>, _ part: IOData) {
-        regions?.sent(part)
+        guard let regions else { return }
+        let bytesSent = regions.sent(part)
+        if context.progress.isActive { context.progress.sent(bytesSent, of: request.body?.length) }
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {

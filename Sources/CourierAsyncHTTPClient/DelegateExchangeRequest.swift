@@ -38,10 +38,8 @@ extension DelegateExchange {
                 body = .bytes(data)
                 if context.progress.isActive { context.progress.sent(0, of: data.count) }
             } else if let upload, let regions, let segments = FileRegionUpload.segments(of: request) {
-                let (length, progress) = (payload.length, context.progress)
-                body = streamed(length: length, eventLoops: eventLoops, upload: upload) { writer in
-                    try await FileRegionUpload.write(
-                        segments, to: writer, length: length, progress: progress, stop: upload, regions: regions)
+                body = streamed(length: payload.length, eventLoops: eventLoops, upload: upload) { writer in
+                    try await FileRegionUpload.write(segments, to: writer, stop: upload, regions: regions)
                 }
             } else if let upload {
                 let chunks = OutgoingChunks(body: payload, progress: context.progress, eventLoops: eventLoops)

@@ -44,14 +44,13 @@ enum FileRegionUpload {
     }
 
     /// Writes `segments` in order: bytes as buffers, files as regions, a stream segment as its
-    /// chunks. At most ``window`` bytes are in flight, which is the body's back-pressure; each
-    /// write the connection takes moves the progress (ahead of the socket by a region at most). Returns early, the body ended, once
-    /// `stop` says the server has answered.
+    /// chunks. At most ``window`` bytes are in flight, which is the body's back-pressure. The
+    /// progress moves as each write reaches the socket (``SentRegions`` hears of it). Returns
+    /// early, the body ended, once `stop` says the server has answered or the request failed.
     static func write(
-        _ segments: [BodySegment], to writer: HTTPClient.Body.StreamWriter, length: Int?, progress: ProgressSink,
-        stop: UploadStop, regions: SentRegions
+        _ segments: [BodySegment], to writer: HTTPClient.Body.StreamWriter, stop: UploadStop, regions: SentRegions
     ) async throws {
-        var writes = WritesInFlight(writer: writer, length: length, progress: progress, stop: stop, regions: regions)
+        var writes = WritesInFlight(writer: writer, stop: stop, regions: regions)
         for segment in segments {
             switch segment {
             case .bytes(let data):
@@ -87,21 +86,18 @@ enum FileRegionUpload {
 /// on the socket; ``SentRegions`` hears of that.
 private struct WritesInFlight {
     let writer: HTTPClient.Body.StreamWriter
-    let length: Int?
-    let progress: ProgressSink
     let stop: UploadStop
     let regions: SentRegions
     private var queue: [(done: EventLoopFuture<Void>, count: Int, region: (file: OpenFile, end: Int)?)] = []
     private var inFlight = 0
-    private var sent = 0
+    /// Bytes the connection took.
+    private var taken = 0
     private let started = ContinuousClock.now
     /// How large the next file region is (see ``FileRegionUpload/regionSizes``).
     private(set) var regionSize = FileRegionUpload.regionSizes.lowerBound
 
-    init(writer: HTTPClient.Body.StreamWriter, length: Int?, progress: ProgressSink, stop: UploadStop, regions: SentRegions) {
+    init(writer: HTTPClient.Body.StreamWriter, stop: UploadStop, regions: SentRegions) {
         self.writer = writer
-        self.length = length
-        self.progress = progress
         self.stop = stop
         self.regions = regions
     }
@@ -131,10 +127,9 @@ private struct WritesInFlight {
         guard try await stop.wait(for: Self.watched(queue[0].done, region: queue[0].region)) else { return false }
         let count = queue.removeFirst().count
         inFlight -= count
-        sent += count
-        if progress.isActive { progress.sent(sent, of: length) }
+        taken += count
         let seconds = Double((ContinuousClock.now - started) / .microseconds(1)) / 1_000_000
-        let perReport = seconds > 0 ? Int(min(Double(sent) / seconds / 60, Double(Int.max / 2))) : 0
+        let perReport = seconds > 0 ? Int(min(Double(taken) / seconds / 60, Double(Int.max / 2))) : 0
         regionSize = min(max(perReport, FileRegionUpload.regionSizes.lowerBound), FileRegionUpload.regionSizes.upperBound)
         return true
     }

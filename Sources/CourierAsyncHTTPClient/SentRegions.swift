@@ -35,6 +35,8 @@ final class SentRegions: Sendable {
     private struct State {
         var files: [ObjectIdentifier: File] = [:]
         var abandoned = false
+        /// Bytes of the body on the socket, regions and buffers alike.
+        var bytesSent = 0
     }
 
     private let state = Locked(State())
@@ -61,21 +63,24 @@ final class SentRegions: Sendable {
         }
     }
 
-    /// AsyncHTTPClient sent `part` to the socket (the delegate's `didSendRequestPart`).
-    func sent(_ part: IOData) {
-        guard case .fileRegion(let region) = part else { return }
-        let done = state.withLock { state -> NIOFileHandle? in
+    /// AsyncHTTPClient sent `part` to the socket (the delegate's `didSendRequestPart`); returns
+    /// how many bytes of the body are on the socket now, which is the upload's progress.
+    func sent(_ part: IOData) -> Int {
+        let (done, bytesSent) = state.withLock { state -> (NIOFileHandle?, Int) in
+            state.bytesSent += part.readableBytes
+            guard case .fileRegion(let region) = part else { return (nil, state.bytesSent) }
             let key = ObjectIdentifier(region.fileHandle)
-            guard var file = state.files[key] else { return nil }
+            guard var file = state.files[key] else { return (nil, state.bytesSent) }
             file.unsent -= 1
             guard file.finished, file.unsent <= 0 else {
                 state.files[key] = file
-                return nil
+                return (nil, state.bytesSent)
             }
             state.files[key] = nil
-            return file.handle
+            return (file.handle, state.bytesSent)
         }
         if let done { close(done) }
+        return bytesSent
     }
 
     /// The writer hands over no more regions of `handle` (it finished the file, stopped or
