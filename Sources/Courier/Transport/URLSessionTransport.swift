@@ -22,10 +22,10 @@ import FoundationNetworking
 ///   line and closes the connection, and with `Fatal error: 'try!' expression unexpectedly
 ///   raised an error: … libcurl.Easy Code=43` when an upload sent from a file loses its
 ///   connection (the server hangs up, or the call is cancelled or times out) while waiting for its
-///   next read. Bodies up to 1 MiB are sent from memory, which avoids the second; nothing in a
-///   transport can catch either. Servers, and any program that talks to servers it does not
-///   trust or uploads large files, should use `AsyncHTTPClientTransport` from the
-///   `CourierAsyncHTTPClient` product instead.
+///   next read. Bodies of a known length up to 1 MiB are sent from memory, which avoids the
+///   second; nothing in a transport can catch either. Servers, and any program that talks to
+///   servers it does not trust or uploads large files, should use `AsyncHTTPClientTransport`
+///   from the `CourierAsyncHTTPClient` product instead.
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
@@ -64,8 +64,8 @@ public final class URLSessionTransport: Transport {
     /// so that bytes appended meanwhile are not sent: swift-corelibs-foundation reads an upload
     /// file to its end); a streamed body is first written to a temporary file and uploaded from
     /// there (`URLSession` takes a stream only as an `InputStream`), so memory stays flat. On
-    /// Linux a file or stream of up to 1 MiB is read into memory and sent from there instead
-    /// (see the note above).
+    /// Linux a file or stream of a known length up to 1 MiB is read into memory and sent from
+    /// there instead (see the note above).
     public func send(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
         try request.checkBodyAllowed()
         // Each exchange's `SessionCall` bounds itself by what is left of the timeout, on Courier's
