@@ -44,28 +44,40 @@ struct UploadReleaseConformanceTests {
         try await releasesTheStream(256, on: transportUnderTest, ending: ending)
     }
 
+    // A stream with a collected answer goes through AsyncHTTPClient's async API, which ends the
+    // body's writer itself; one whose answer would be streamed goes through its delegate API,
+    // where Courier has to (`DelegateExchange.fail`: without it the deadline case failed here).
+    @Test("a 16 MB streamed upload whose answer would be streamed, stuck mid-body, lets its stream go when it ends badly",
+          .timeLimit(.minutes(1)), arguments: TransportUnderTest.survivingLargeUploadsCutShort, Ending.allCases)
+    func releasesALargeStreamAnsweredAsAStream(_ transportUnderTest: TransportUnderTest, ending: Ending) async throws {
+        try await releasesTheStream(256, on: transportUnderTest, ending: ending, streamedAnswer: true)
+    }
+
     @Test("a 768 KB streamed upload cut short mid-body that ends badly lets its stream go",
           .timeLimit(.minutes(1)), arguments: TransportUnderTest.allCases, Ending.allCases)
     func releasesASmallStream(_ transportUnderTest: TransportUnderTest, ending: Ending) async throws {
         try await releasesTheStream(12, on: transportUnderTest, ending: ending)
     }
 
-    private func releasesTheStream(_ chunkCount: Int, on transportUnderTest: TransportUnderTest, ending: Ending) async throws {
+    private func releasesTheStream(
+        _ chunkCount: Int, on transportUnderTest: TransportUnderTest, ending: Ending, streamedAnswer: Bool = false
+    ) async throws {
         let released = Hits()
         let chunks = TrackedChunks(count: chunkCount, released: released)
         let length = chunkCount * TrackedChunks.chunk.count
         try await Self.stuckUpload(
             .stream(chunks, length: length, contentType: "application/octet-stream"), length: length,
-            on: transportUnderTest, ending: ending)
+            on: transportUnderTest, ending: ending, streamedAnswer: streamedAnswer)
         let releasedBy = ContinuousClock.now + .seconds(3)
         while released.value == 0, ContinuousClock.now < releasedBy { try await Task.sleep(for: .milliseconds(10)) }
         #expect(released.value == 1, "the body's writer still holds the stream")
     }
 
     /// Sends `body` of `length` bytes to a server that stops reading after a sixteenth of it,
-    /// ends the call the `ending` way, and checks that it failed.
+    /// ends the call the `ending` way, and checks that it failed. `streamedAnswer`: the request
+    /// asks for its answer as a stream (`Request<HTTPBody>`) instead of decoding it.
     private static func stuckUpload(
-        _ body: RequestBody, length: Int, on transportUnderTest: TransportUnderTest, ending: Ending
+        _ body: RequestBody, length: Int, on transportUnderTest: TransportUnderTest, ending: Ending, streamedAnswer: Bool = false
     ) async throws {
         let pausedAfter = length / 16
         let server = try PausingUploadServer(pausedAfter: pausedAfter)
@@ -76,12 +88,16 @@ struct UploadReleaseConformanceTests {
             service: ServiceConfiguration(
                 name: "released", baseURL: server.baseURL, timeout: ending == .deadline ? .seconds(3) : .seconds(30)),
             transport: transport)
-        var request = Request<[String: Int]>(method: .post, path: "/upload")
-        request.body = body
+        var decoded = Request<[String: Int]>(method: .post, path: "/upload")
+        decoded.body = body
+        var streamed = Request<HTTPBody>(method: .post, path: "/upload")
+        streamed.body = body
         // The deadline must find the body stuck, not still starting: not while the run's start
         // holds the pool.
         await PoolLatency.settle()
-        let call = Task { try await client.send(request) }
+        let call = Task { [decoded, streamed] in
+            if streamedAnswer { _ = try await client.send(streamed) } else { _ = try await client.send(decoded) }
+        }
         let waitLimit = ContinuousClock.now + .seconds(10)
         while server.bytesReceived < pausedAfter, ContinuousClock.now < waitLimit { try await Task.sleep(for: .milliseconds(5)) }
         #expect(server.bytesReceived >= pausedAfter, "the upload got under way")
