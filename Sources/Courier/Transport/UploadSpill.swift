@@ -1,8 +1,9 @@
 import Foundation
 
-/// Writes a request body to a temporary file (or gathers a small one in memory), for transports that can send a file but not an
+/// Writes a request body to a temporary file, for transports that can send a file but not an
 /// async stream (``URLSessionTransport``), nor a file only up to its declared length (the same,
 /// on Linux; a file body's chunks stop at its length): memory stays at one chunk whatever the size.
+/// A small body can be gathered in memory instead (``gather(_:)``).
 enum UploadSpill {
     /// A new temporary file holding `body`'s bytes; the caller removes it.
     ///
