@@ -6,8 +6,11 @@ import HTTPTypes
 ///
 /// Requests are identical when method, URL, ``CallContext/principal`` (whose credentials the
 /// call carries, so an anonymous call never joins a signed-in one, and two users or two schemes
-/// never share) and the values of ``headers`` (by default `Accept` and `Accept-Language`) are
-/// equal. A request with a body, another method, a streamed or file response (which only one
+/// never share), the request's ``PreparedRequest/cachePolicy`` (a network-only call never takes
+/// an answer its twin found in the cache), the values of the fields that select a part or a
+/// condition (`Range`, `If-Range`, `If-None-Match`, `If-Modified-Since`: a part or a `304` is
+/// not the whole answer) and the values of ``headers`` (by default `Accept` and
+/// `Accept-Language`) are equal. A request with a body, another method, a streamed or file response (which only one
 /// reader can take), or `coalesces = false` runs on its own. A waiter
 /// that is cancelled, or whose own timeout passes, leaves at once without disturbing the others
 /// (a timed-out waiter gets ``TransportFailure/timedOut(after:)``); the shared call is cancelled
@@ -35,7 +38,8 @@ public struct Coalescing: Ware {
         guard request.coalesces, request.body == nil, request.responseDelivery.collects,
               request.http.method == .get || request.http.method == .head
         else { return try await next(request, context) }
-        let key = CoalescingKey(request: request.http, headers: headers, principal: context.principal(of: request))
+        let key = CoalescingKey(
+            request: request.http, headers: headers, principal: context.principal(of: request), cachePolicy: request.cachePolicy)
         do {
             let (response, joined) = try await calls.join(key, timeout: request.timeout, starterWaitsForWork: true) {
                 // The shared call runs in a task of its own, so it may outlive this caller: `next`
@@ -66,11 +70,17 @@ struct CoalescingKey: Hashable, Sendable {
     let url: String
     let headerValues: [String?]
     let principal: Principal
+    let cachePolicy: CachePolicy?
 
-    init(request: HTTPRequest, headers: [HTTPField.Name], principal: Principal) {
+    /// Fields that make the answer another one than the whole current representation, whatever
+    /// ``Coalescing/headers`` lists: the caller asked for a part of it, or for it only if changed.
+    static let selectingFields: [HTTPField.Name] = [.range, .ifRange, .ifNoneMatch, .ifModifiedSince]
+
+    init(request: HTTPRequest, headers: [HTTPField.Name], principal: Principal, cachePolicy: CachePolicy?) {
         self.principal = principal
+        self.cachePolicy = cachePolicy
         method = request.method
         url = "\(request.scheme ?? "")://\(request.authority ?? "")\(request.path ?? "")"
-        headerValues = headers.map { request.headerFields[$0] }
+        headerValues = (CoalescingKey.selectingFields + headers).map { request.headerFields[$0] }
     }
 }

@@ -184,7 +184,7 @@ struct CoalescingTests {
 
 /// Once `count` calls have arrived (and a moment more, for the last to join), lets the server
 /// answer `openings` held requests.
-private func releaseWhen(_ arrived: Recorder<Int>, reach count: Int, _ gate: DispatchSemaphore, openings: Int) async throws {
+func releaseWhen(_ arrived: Recorder<Int>, reach count: Int, _ gate: DispatchSemaphore, openings: Int) async throws {
     let deadline = ContinuousClock.now + promptly
     while arrived.all.count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
     try await Task.sleep(for: .milliseconds(50))
