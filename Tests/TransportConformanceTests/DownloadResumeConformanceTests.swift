@@ -194,6 +194,35 @@ struct DownloadResumeConformanceTests {
         }
     }
 
+    @Test("a 206 whose range ends at the largest offset, of an unknown total, starts the file over", arguments: TransportUnderTest.allCases)
+    func restartsAfterEndlessRange(_ transport: TransportUnderTest) async throws {
+        let directory = try downloadDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let destination = directory.appendingPathComponent("download.bin")
+        let numbers = RequestNumbers()
+        let payload = Self.payload
+        try await withServer(transport, routes: {
+            $0.route(.get, "/file") { request in
+                switch numbers.next() {
+                case 1: return .download(payload, for: request, etag: Self.etag, ending: .cut(after: 100_000))
+                case 2:
+                    // The range asked for, but claimed to run to Int.max: one past it overflows.
+                    let start = request.header("Range").flatMap { Int($0.dropFirst("bytes=".count).dropLast()) } ?? 0
+                    return TestServer.Response(status: 206, headers: [
+                        .init(name: "Content-Range", value: "bytes \(start)-\(Int.max)/*"),
+                        .init(name: "ETag", value: Self.etag),
+                    ], body: Data(payload[start...]))
+                default: return .download(payload, for: request, etag: Self.etag)
+                }
+            }
+        }, service: { $0.downloadResumption = .attempts(4) }) { server, client in
+            _ = try await client.send(Request(method: .get, path: "/file", decoding: .file(to: destination)))
+            #expect(try Data(contentsOf: destination) == payload)
+            let starts = rangeStarts(server)
+            #expect(starts.count == 3 && starts[0] == nil && starts[1] != nil && starts[2] == nil, "\(starts)")
+        }
+    }
+
     @Test("with resumption disabled a dropped body fails at once and leaves no file", arguments: TransportUnderTest.allCases)
     func disabled(_ transport: TransportUnderTest) async throws {
         let directory = try downloadDirectory()

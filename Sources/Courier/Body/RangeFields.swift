@@ -23,7 +23,9 @@ enum RangeFields {
             let halves = spec.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
             guard halves.count == 2 else { return nil }
             let bounds = halves[0].split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-            guard bounds.count == 2, let first = RangeFields.offset(bounds[0]), let last = RangeFields.offset(bounds[1]), first <= last
+            // `last < Int.max`: the length it implies (`last + 1`) must be a number too.
+            guard bounds.count == 2, let first = RangeFields.offset(bounds[0]), let last = RangeFields.offset(bounds[1]), first <= last,
+                  last < Int.max
             else { return nil }
             let total: Int?
             if halves[1] == "*" {
