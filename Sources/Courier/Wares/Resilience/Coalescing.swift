@@ -7,7 +7,9 @@ import HTTPTypes
 /// Requests are identical when method, URL, ``CallContext/principal`` (whose credentials the
 /// call carries, so an anonymous call never joins a signed-in one, and two users or two schemes
 /// never share), the request's ``PreparedRequest/cachePolicy`` (a network-only call never takes
-/// an answer its twin found in the cache), the values of the fields that select a part or a
+/// an answer its twin found in the cache), its ``PreparedRequest/acceptableStatus``,
+/// ``PreparedRequest/maximumResponseSize`` and ``PreparedRequest/redirects`` (the shared call
+/// runs under the first caller's rules, which every waiter then lives with), the values of the fields that select a part or a
 /// condition (`Range`, `If-Range`, `If-None-Match`, `If-Modified-Since`: a part or a `304` is
 /// not the whole answer) and the values of ``headers`` (by default `Accept` and
 /// `Accept-Language`) are equal. A request with a body, another method, a streamed or file response (which only one
@@ -39,7 +41,7 @@ public struct Coalescing: Ware {
               request.http.method == .get || request.http.method == .head
         else { return try await next(request, context) }
         let key = CoalescingKey(
-            request: request.http, headers: headers, principal: context.principal(of: request), cachePolicy: request.cachePolicy)
+            request: request, headers: headers, principal: context.principal(of: request))
         do {
             let (response, joined) = try await calls.join(key, timeout: request.timeout, starterWaitsForWork: true) {
                 // The shared call runs in a task of its own, so it may outlive this caller: `next`
@@ -71,14 +73,21 @@ struct CoalescingKey: Hashable, Sendable {
     let headerValues: [String?]
     let principal: Principal
     let cachePolicy: CachePolicy?
+    let acceptableStatus: StatusAcceptance
+    let maximumResponseSize: Int
+    let redirects: RedirectPolicy
 
     /// Fields that make the answer another one than the whole current representation, whatever
     /// ``Coalescing/headers`` lists: the caller asked for a part of it, or for it only if changed.
     static let selectingFields: [HTTPField.Name] = [.range, .ifRange, .ifNoneMatch, .ifModifiedSince]
 
-    init(request: HTTPRequest, headers: [HTTPField.Name], principal: Principal, cachePolicy: CachePolicy?) {
+    init(request prepared: PreparedRequest, headers: [HTTPField.Name], principal: Principal) {
         self.principal = principal
-        self.cachePolicy = cachePolicy
+        cachePolicy = prepared.cachePolicy
+        acceptableStatus = prepared.acceptableStatus
+        maximumResponseSize = prepared.maximumResponseSize
+        redirects = prepared.redirects
+        let request = prepared.http
         method = request.method
         url = "\(request.scheme ?? "")://\(request.authority ?? "")\(request.path ?? "")"
         headerValues = (CoalescingKey.selectingFields + headers).map { request.headerFields[$0] }

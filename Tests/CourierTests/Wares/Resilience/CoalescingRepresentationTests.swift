@@ -67,4 +67,35 @@ struct CoalescingRepresentationTests {
             #expect(server.requestCount == 3)
         }
     }
+    @Test("calls with other status rules or size limits than their twin each get their own call and outcome")
+    func statusRulesAndLimits() async throws {
+        let arrived = Recorder<Int>()
+        let gate = DispatchSemaphore(value: 0)
+        try await withLoopback(
+            routes: { $0.route(.get, "/count") { _ in
+                _ = gate.wait(timeout: .now() + 10)
+                return .json(#"{"count":404}"#, status: 404)
+            } },
+            wares: [Coalescing(), Arrivals(log: arrived)]
+        ) { server, client in
+            var lenient = count()
+            lenient.acceptableStatus = StatusAcceptance(200...299, extra: [404])
+            var small = lenient
+            small.maximumResponseSize = 4
+            let lenients = (0..<2).map { _ in Task { [lenient] in try await client.send(lenient) } }
+            let plains = (0..<2).map { _ in Task { try await client.send(count()) } }
+            let smalls = (0..<2).map { _ in Task { [small] in try await client.send(small) } }
+            try await releaseWhen(arrived, reach: 6, gate, openings: 3)
+            for task in lenients { #expect(try await task.value == ["count": 404]) }
+            for task in plains {
+                let error = await thrownError { _ = try await task.value } as? CourierError
+                #expect(error?.status == 404)
+            }
+            for task in smalls {
+                let error = await thrownError { _ = try await task.value } as? CourierError
+                #expect(error?.kind == .responseTooLarge)
+            }
+            #expect(server.requestCount == 3)
+        }
+    }
 }
