@@ -39,9 +39,21 @@ public struct StreamReconnection: Sendable, Hashable {
         let doublings = min(max(attempt - 1, 0), 20)
         if let serverRetry {
             if doublings == 0 { return serverRetry }
-            return min(serverRetry * (1 << doublings), max(maximumDelay, serverRetry))
+            return StreamReconnection.doubled(serverRetry, doublings, upTo: max(maximumDelay, serverRetry))
         }
-        let full = min(delay * (1 << doublings), maximumDelay)
+        let full = StreamReconnection.doubled(delay, doublings, upTo: maximumDelay)
         return full * (0.5 + 0.5 * random.unitInterval())
+    }
+
+    /// `base` doubled `times` times, but no more than `cap`. Doubled step by step, since a
+    /// server's `retry:` may be as long as `Int64.max` milliseconds, which multiplied by `2^20`
+    /// overflows `Duration` (and traps).
+    private static func doubled(_ base: Duration, _ times: Int, upTo cap: Duration) -> Duration {
+        var value = base
+        for _ in 0..<times {
+            if value >= cap / 2 { return cap }
+            value = value * 2
+        }
+        return min(value, cap)
     }
 }
