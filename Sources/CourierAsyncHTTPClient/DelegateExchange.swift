@@ -28,6 +28,8 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         var waiting: UnsafeContinuation<RawResponse, any Error>?
         var head: HTTPResponse?
         var declared: Int?
+        /// `declared` unless the body is content-coded (``ResponseBodyCollector/readableLength(_:of:)``).
+        var readable: Int?
         var collector: ResponseBodyCollector?
         var channel: ByteChannel?
         /// Where a streamed body's parts are copied until a block is handed to `channel`.
@@ -128,6 +130,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             state.withLock { $0.answeredEarly = true }
             if declared == nil || declared == 0 { upload.stop() }
         }
+        let readable = ResponseBodyCollector.readableLength(declared, of: response)
         let mode = request.delivery(for: response.status).mode
         if mode != .collect {
             // Streamed to the caller, or to a file by `send`'s task: either way through a channel,
@@ -137,6 +140,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             let waiting = state.withLock { state in
                 state.head = response
                 state.declared = declared
+                state.readable = readable
                 state.channel = channel
                 state.filler = BlockFiller(pool: blocks)
                 state.toFile = mode != .stream
@@ -144,7 +148,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
                 defer { state.waiting = nil }
                 return state.waiting
             }
-            waiting?.resume(returning: RawResponse(http: response, body: channel.body(length: declared)))
+            waiting?.resume(returning: RawResponse(http: response, body: channel.body(length: readable)))
             return task.eventLoop.makeSucceededVoidFuture()
         }
         var collector = ResponseBodyCollector(limit: request.maximumResponseSize)
@@ -156,26 +160,27 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         state.withLock { state in
             state.head = response
             state.declared = declared
+            state.readable = readable
             state.collector = collector
         }
         return task.eventLoop.makeSucceededVoidFuture()
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        let (channel, received, declared, collectError, toFile) = state.withLock { state -> (ByteChannel?, Int, Int?, (any Error)?, Bool) in
+        let (channel, received, readable, collectError, toFile) = state.withLock { state -> (ByteChannel?, Int, Int?, (any Error)?, Bool) in
             state.received += buffer.readableBytes
             if state.channel == nil {
                 do {
                     try buffer.withUnsafeReadableBytes { bytes in try state.collector?.append(bytes) }
                 } catch {
-                    return (nil, state.received, state.declared, error, false)
+                    return (nil, state.received, state.readable, error, false)
                 }
             }
-            return (state.channel, state.received, state.declared, nil, state.toFile)
+            return (state.channel, state.received, state.readable, nil, state.toFile)
         }
         if let collectError { return task.eventLoop.makeFailedFuture(collectError) }
-        if context.progress.isActive, !toFile { context.progress.received(received, of: declared) }
-        if let upload, let declared, received >= declared, state.withLock({ $0.answeredEarly }) { upload.stop() }
+        if context.progress.isActive, !toFile { context.progress.received(received, of: readable) }
+        if let upload, state.withLock({ $0.answeredEarly && received >= ($0.declared ?? .max) }) { upload.stop() }
         guard let channel else { return task.eventLoop.makeSucceededVoidFuture() }
         // The part is copied into a pooled block (see `BlockPool` for why), and a full block is
         // offered to the reader. What is left at the end of this turn of the event loop is

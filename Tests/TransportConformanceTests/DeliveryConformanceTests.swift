@@ -53,6 +53,24 @@ struct DeliveryConformanceTests {
         }
     }
 
+    @Test("a gzip body with its Content-Length, streamed or written to a file, arrives inflated and whole", arguments: TransportUnderTest.allCases)
+    func gzipStreamedAndToFile(_ transport: TransportUnderTest) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-gzip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withServer(transport, decompressionRatio: 1000, routes: {
+            $0.route(.get, "/zeros") { _ in .gzipZeros(inflatedSize: 300_000) }
+        }) { _, client in
+            let streamed = try await client.send(Request<HTTPBody>(method: .get, path: "/zeros"))
+            let bytes = try await streamed.collect(upTo: 1 << 20)
+            #expect(bytes.count == 300_000 && bytes.allSatisfy { $0 == 0 })
+            let destination = directory.appendingPathComponent("zeros.bin")
+            _ = try await client.send(Request(method: .get, path: "/zeros", decoding: .file(to: destination)))
+            let written = try Data(contentsOf: destination)
+            #expect(written.count == 300_000 && written.allSatisfy { $0 == 0 })
+        }
+    }
+
     @Test("1xx informational responses before the real one are skipped", arguments: TransportUnderTest.allCases)
     func informationalStorm(_ transport: TransportUnderTest) async throws {
         try await withServer(transport, routes: { $0.route(.get, "/hints") { _ in HostileScripts.informationalStorm } }) { _, client in

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Gathers a response body for a ``Transport`` while holding it to the request's
 /// ``PreparedRequest/maximumResponseSize``: a declared `Content-Length` over the limit fails
@@ -31,6 +32,13 @@ public struct ResponseBodyCollector: Sendable {
         guard let declared = ResponseBodyCollector.declaredLength(contentLength) else { return }
         guard declared <= limit else { throw CourierError.transport(.responseTooLarge(limit: limit)) }
         data.reserveCapacity(declared)
+    }
+
+    /// The length of `head`'s body as its reader gets it: `declared` (its `Content-Length`) for a
+    /// body sent as it is, `nil` for a content-coded one (`gzip` and the like), which the
+    /// transports inflate while the field counts the coded bytes.
+    package static func readableLength(_ declared: Int?, of head: HTTPResponse) -> Int? {
+        RangeFields.isIdentity(head) ? declared : nil
     }
 
     /// The length a `Content-Length` value declares: digits, optionally between spaces or tabs;

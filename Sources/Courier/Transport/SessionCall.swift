@@ -118,7 +118,8 @@ final class SessionCall: Sendable {
     /// its file cannot be created).
     func received(_ response: HTTPURLResponse) -> Bool {
         let head = URLSessionTransport.httpResponse(from: response)
-        let declared = ResponseBodyCollector.declaredLength(head.headerFields[.contentLength])
+        let readable = ResponseBodyCollector.readableLength(
+            ResponseBodyCollector.declaredLength(head.headerFields[.contentLength]), of: head)
         let delivery = request.delivery(for: head.status)
         let outcome = state.withLock { state -> Result<Continuation?, CourierError> in
             if case .streaming = state.body {
@@ -127,7 +128,7 @@ final class SessionCall: Sendable {
                 return .failure(CourierError.transport(.connectionLost(message: "the response started over in the middle of its body")))
             }
             state.head = head
-            state.expected = declared
+            state.expected = readable
             switch delivery.mode {
             case .collect:
                 var collector = ResponseBodyCollector(limit: request.maximumResponseSize)
@@ -162,7 +163,7 @@ final class SessionCall: Sendable {
                 return nil
             }
             guard let channel else { return false }
-            continuation.resume(returning: RawResponse(http: head, body: channel.body(length: declared)))
+            continuation.resume(returning: RawResponse(http: head, body: channel.body(length: readable)))
             return true
         case .success(nil):
             return true
