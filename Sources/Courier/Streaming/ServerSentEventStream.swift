@@ -140,7 +140,8 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
         var connection: FrameReader<IdleLimitedChunks.Iterator, ServerSentEventParser>?
         /// The wares' watches of the current connection.
         var watchers = StreamWatchers([], connection: 0)
-        /// The last event ID seen, sent as `Last-Event-ID` on reconnect.
+        /// The last event ID seen (at first, the request's own `Last-Event-ID`, if it has one),
+        /// sent as `Last-Event-ID` on each connect.
         public private(set) var lastEventID: String?
         /// The reconnection time the server last asked for with `retry:`.
         public private(set) var reconnectionTime: Duration?
@@ -152,6 +153,9 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
 
         init(stream: ServerSentEventStream) {
             self.stream = stream
+            // A caller resuming a stream it read before (after a relaunch) sets `Last-Event-ID`
+            // on the request: it is the position until the server sends another.
+            lastEventID = stream.request.headers.last { $0.name.lowercased() == "last-event-id" }?.value
         }
 
         /// The next event, or `nil` when the stream ended cleanly.

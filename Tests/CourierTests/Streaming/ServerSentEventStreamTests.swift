@@ -50,6 +50,25 @@ struct ServerSentEventStreamTests {
         }
     }
 
+    @Test("a Last-Event-ID the caller sets (a stream resumed after the app restarted) goes out on the first connect and seeds the iterator")
+    func resumesFromCallersLastEventID() async throws {
+        try await withLoopback(routes: { server in
+            server.route(.get, "/ticks") { request in
+                request.header("Last-Event-ID") == "41"
+                    ? .raw([.chunkedHead(), .chunk(event(42) + event(43) + "data: [DONE]\n\n"), .lastChunk])
+                    : .status(400)
+            }
+        }) { server, client in
+            var request = Request<HTTPBody>(method: .get, path: "/ticks")
+            request.addHeader("Last-Event-ID", "41")
+            let events = client.serverSentEvents(request, of: Tick.self, terminator: "[DONE]")
+            #expect(events.makeAsyncIterator().lastEventID == "41")
+            let seen = try await ticks(events)
+            #expect(seen == [42, 43])
+            #expect(server.requests.map { $0.header("Last-Event-ID") } == ["41"])
+        }
+    }
+
     @Test("a stream closed mid-event is resumed after the server's retry:, on the client's clock, from Last-Event-ID: nothing lost or repeated")
     func resumesFromLastEventID() async throws {
         let clock = ManualClock()
