@@ -56,14 +56,15 @@ enum Freshness {
     static let cacheableStatuses: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
 
     /// The entry to keep for `response` to the request whose field values are `vary`, or `nil`
-    /// when it must not be stored.
+    /// when it must not be stored. `Set-Cookie` is left out: a session cookie must not sit on
+    /// disk in plain text, nor be set again, perhaps rotated since, each time the entry is served.
     static func entry(
         for response: RawResponse, vary values: VaryValues, key: CacheKey, now: Date, timeToLive: Duration?
     ) -> CachedResponse? {
         let fields = response.http.headerFields
         return entry(
             status: response.status.code,
-            headers: fields.map { CachedResponse.HeaderPair(name: $0.name.canonicalName, value: $0.value) },
+            headers: fields.compactMap { $0.name == .setCookie ? nil : CachedResponse.HeaderPair(name: $0.name.canonicalName, value: $0.value) },
             body: response.body.data ?? Data(), field: { fields[$0] }, control: nil, vary: values, key: key, now: now,
             timeToLive: timeToLive)
     }
@@ -112,7 +113,7 @@ enum Freshness {
         timeToLive: Duration?
     ) -> CachedResponse {
         var fresh: [CachedResponse.HeaderPair] = []
-        for field in notModified.http.headerFields where field.name != .contentLength {
+        for field in notModified.http.headerFields where field.name != .contentLength && field.name != .setCookie {
             fresh.append(CachedResponse.HeaderPair(name: field.name.canonicalName, value: field.value))
         }
         let kept = stored.headers.filter { pair in !fresh.contains { CachedResponse.sameFieldName($0.name, pair.name) } }

@@ -159,12 +159,12 @@ public final class HTTPCache: Ware, SessionObserving {
             guard !control.noStore else {
                 // Still the answer to this call, but the server no longer lets it be kept.
                 await store.removeEntry(for: key)
-                return stored.rawResponse(source: .revalidated)
+                return Self.withCookies(of: response, on: stored.rawResponse(source: .revalidated))
             }
             let refreshed = Freshness.revalidated(
                 stored, by: response, control: control, vary: vary, now: now, timeToLive: policy.timeToLive)
             await keep(refreshed, of: vary.principal)
-            return refreshed.rawResponse(source: .revalidated)
+            return Self.withCookies(of: response, on: refreshed.rawResponse(source: .revalidated))
         }
         context.storage[CacheOutcome.self] = .miss
         if let entry = Freshness.entry(for: response, vary: vary, key: key, now: now, timeToLive: policy.timeToLive) {
@@ -177,6 +177,14 @@ public final class HTTPCache: Ware, SessionObserving {
 
     /// Stores `entry`, unless its partition's session ended while the call ran (checked again
     /// after storing, so an end that raced the write still wins).
+    /// `answer` with the `Set-Cookie` fields of `notModified`: they are this call's, though an
+    /// entry never keeps cookies (see `Freshness.entry(for:vary:key:now:timeToLive:)`).
+    private static func withCookies(of notModified: RawResponse, on answer: RawResponse) -> RawResponse {
+        var answer = answer
+        for field in notModified.http.headerFields where field.name == .setCookie { answer.http.headerFields.append(field) }
+        return answer
+    }
+
     private func keep(_ entry: CachedResponse, of principal: Principal) async {
         guard !state.withLock({ $0.isEnded(entry.key.partition, for: principal) }) else { return }
         state.withLock { $0.used(entry.key.partition, by: principal) }

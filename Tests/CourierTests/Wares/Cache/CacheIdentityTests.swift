@@ -297,6 +297,45 @@ struct CacheCredentialEdgeTests {
         }
     }
 
+    @Test("a Set-Cookie answer is stored without its cookie: not on disk, not replayed from the cache")
+    func cookieStaysOffDisk() async throws {
+        let server = try CacheTestServer()
+        defer { server.stop() }
+        server.respond(with: [("Cache-Control", "max-age=600"), ("Set-Cookie", "sid=SECRET-0123; HttpOnly")])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cookie-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let client = try cachingClient(server, HTTPCache(store: DiskCacheStore(directory: directory)), clock: ManualClock())
+        let first = try await client.response(for: item())
+        #expect(first.source == .network && first.http.headerFields[.setCookie] == "sid=SECRET-0123; HttpOnly")
+        let second = try await client.response(for: item())
+        #expect(second.source == .cache(age: .zero))
+        #expect(second.http.headerFields[.setCookie] == nil)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!files.isEmpty)
+        for file in files {
+            let text = String(decoding: try Data(contentsOf: directory.appendingPathComponent(file)), as: UTF8.self)
+            #expect(!text.contains("SECRET-0123"), "\(file) holds no cookie")
+        }
+    }
+
+    @Test("a 304's Set-Cookie reaches its caller but is not kept with the entry")
+    func revalidationCookieReachesCaller() async throws {
+        let server = try CacheTestServer()
+        defer { server.stop() }
+        server.respond(with: [("Cache-Control", "no-cache"), ("ETag", "-"), ("Set-Cookie", "sid=SECRET-4567")])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cookie-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let client = try cachingClient(server, HTTPCache(store: DiskCacheStore(directory: directory)), clock: ManualClock())
+        _ = try await client.response(for: item())
+        let revalidated = try await client.response(for: item())
+        #expect(revalidated.source == .revalidated)
+        #expect(revalidated.http.headerFields[.setCookie] == "sid=SECRET-4567")
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            let text = String(decoding: try Data(contentsOf: directory.appendingPathComponent(file)), as: UTF8.self)
+            #expect(!text.contains("SECRET-4567"), "\(file) holds no cookie")
+        }
+    }
+
     @Test("Age: inf and max-age=1e400 are stored and served without trapping")
     func absurdNumbers() async throws {
         let server = try CacheTestServer()
