@@ -28,7 +28,8 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         var waiting: UnsafeContinuation<RawResponse, any Error>?
         var head: HTTPResponse?
         var declared: Int?
-        /// `declared` unless the body is content-coded (``ResponseBodyCollector/readableLength(_:of:)``).
+        /// `declared` unless the body is content-coded (``ResponseBodyCollector/readableLength(_:of:)``);
+        /// kept so that each body part need not look at the head's fields again.
         var readable: Int?
         var collector: ResponseBodyCollector?
         var channel: ByteChannel?
@@ -167,20 +168,23 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        let (channel, received, readable, collectError, toFile) = state.withLock { state -> (ByteChannel?, Int, Int?, (any Error)?, Bool) in
+        let (channel, received, readable, collectError, toFile, answerIsIn) = state.withLock {
+            state -> (ByteChannel?, Int, Int?, (any Error)?, Bool, Bool) in
             state.received += buffer.readableBytes
+            // An answer that came before the body was all sent, now all here (see `didReceiveHead`).
+            let answerIsIn = state.answeredEarly && state.received >= (state.declared ?? .max)
             if state.channel == nil {
                 do {
                     try buffer.withUnsafeReadableBytes { bytes in try state.collector?.append(bytes) }
                 } catch {
-                    return (nil, state.received, state.readable, error, false)
+                    return (nil, state.received, state.readable, error, false, answerIsIn)
                 }
             }
-            return (state.channel, state.received, state.readable, nil, state.toFile)
+            return (state.channel, state.received, state.readable, nil, state.toFile, answerIsIn)
         }
         if let collectError { return task.eventLoop.makeFailedFuture(collectError) }
+        if answerIsIn { upload?.stop() }
         if context.progress.isActive, !toFile { context.progress.received(received, of: readable) }
-        if let upload, state.withLock({ $0.answeredEarly && received >= ($0.declared ?? .max) }) { upload.stop() }
         guard let channel else { return task.eventLoop.makeSucceededVoidFuture() }
         // The part is copied into a pooled block (see `BlockPool` for why), and a full block is
         // offered to the reader. What is left at the end of this turn of the event loop is

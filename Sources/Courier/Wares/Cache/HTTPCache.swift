@@ -175,8 +175,6 @@ public final class HTTPCache: Ware, SessionObserving {
         return response
     }
 
-    /// Stores `entry`, unless its partition's session ended while the call ran (checked again
-    /// after storing, so an end that raced the write still wins).
     /// `answer` with the `Set-Cookie` fields of `notModified`: they are this call's, though an
     /// entry never keeps cookies (see `Freshness.entry(for:vary:key:now:timeToLive:)`).
     private static func withCookies(of notModified: RawResponse, on answer: RawResponse) -> RawResponse {
@@ -185,6 +183,8 @@ public final class HTTPCache: Ware, SessionObserving {
         return answer
     }
 
+    /// Stores `entry`, unless its partition's session ended while the call ran (checked again
+    /// after storing, so an end that raced the write still wins).
     private func keep(_ entry: CachedResponse, of principal: Principal) async {
         guard !state.withLock({ $0.isEnded(entry.key.partition, for: principal) }) else { return }
         state.withLock { $0.used(entry.key.partition, by: principal) }

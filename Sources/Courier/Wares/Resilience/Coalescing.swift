@@ -9,15 +9,15 @@ import HTTPTypes
 /// never share), the request's ``PreparedRequest/cachePolicy`` (a network-only call never takes
 /// an answer its twin found in the cache), its ``PreparedRequest/acceptableStatus``,
 /// ``PreparedRequest/maximumResponseSize`` and ``PreparedRequest/redirects`` (the shared call
-/// runs under the first caller's rules, which every waiter then lives with), the values of the fields that select a part or a
-/// condition (`Range`, `If-Range`, `If-None-Match`, `If-Modified-Since`: a part or a `304` is
-/// not the whole answer) and the values of ``headers`` (by default `Accept` and
-/// `Accept-Language`) are equal. A request with a body, another method, a streamed or file response (which only one
-/// reader can take), or `coalesces = false` runs on its own. A waiter
-/// that is cancelled, or whose own timeout passes, leaves at once without disturbing the others
-/// (a timed-out waiter gets ``TransportFailure/timedOut(after:)``); the shared call is cancelled
-/// only when every waiter has gone. The shared call runs in a task of its own with the first
-/// caller's context.
+/// runs under the first caller's rules, which every waiter then lives with), the values of the
+/// fields that select a part or a condition (`Range`, `If-Range`, `If-None-Match`,
+/// `If-Modified-Since`: a part or a `304` is not the whole answer) and the values of ``headers``
+/// (by default `Accept` and `Accept-Language`) are equal. A request with a body, another method,
+/// a streamed or file response (which only one reader can take), or `coalesces = false` runs on
+/// its own. A waiter that is cancelled, or whose own timeout passes, leaves at once without
+/// disturbing the others (a timed-out waiter gets ``TransportFailure/timedOut(after:)``); the
+/// shared call is cancelled only when every waiter has gone. The shared call runs in a task of
+/// its own with the first caller's context.
 ///
 /// ```swift
 /// let client = try Client(service: service, wares: [Coalescing()])
@@ -40,8 +40,7 @@ public struct Coalescing: Ware {
         guard request.coalesces, request.body == nil, request.responseDelivery.collects,
               request.http.method == .get || request.http.method == .head
         else { return try await next(request, context) }
-        let key = CoalescingKey(
-            request: request, headers: headers, principal: context.principal(of: request))
+        let key = CoalescingKey(request: request, headers: headers, principal: context.principal(of: request))
         do {
             let (response, joined) = try await calls.join(key, timeout: request.timeout, starterWaitsForWork: true) {
                 // The shared call runs in a task of its own, so it may outlive this caller: `next`

@@ -290,8 +290,7 @@ struct CacheCredentialEdgeTests {
         _ = try await client.send(keyed("KEY-one-0123456789"))
         #expect(try await client.response(for: keyed("KEY-two-0123456789")).source == .network)
         #expect(try await client.response(for: keyed("KEY-one-0123456789")).source == .cache(age: .zero))
-        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            let text = String(decoding: try Data(contentsOf: directory.appendingPathComponent(file)), as: UTF8.self)
+        for (file, text) in try filesAndTexts(in: directory) {
             #expect(!text.contains("0123456789"), "\(file) holds no key")
             #expect(text.contains("api_key=<redacted>"))
         }
@@ -310,12 +309,9 @@ struct CacheCredentialEdgeTests {
         let second = try await client.response(for: item())
         #expect(second.source == .cache(age: .zero))
         #expect(second.http.headerFields[.setCookie] == nil)
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        let files = try filesAndTexts(in: directory)
         #expect(!files.isEmpty)
-        for file in files {
-            let text = String(decoding: try Data(contentsOf: directory.appendingPathComponent(file)), as: UTF8.self)
-            #expect(!text.contains("SECRET-0123"), "\(file) holds no cookie")
-        }
+        for (file, text) in files { #expect(!text.contains("SECRET-0123"), "\(file) holds no cookie") }
     }
 
     @Test("a 304's Set-Cookie reaches its caller but is not kept with the entry")
@@ -330,10 +326,7 @@ struct CacheCredentialEdgeTests {
         let revalidated = try await client.response(for: item())
         #expect(revalidated.source == .revalidated)
         #expect(revalidated.http.headerFields[.setCookie] == "sid=SECRET-4567")
-        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            let text = String(decoding: try Data(contentsOf: directory.appendingPathComponent(file)), as: UTF8.self)
-            #expect(!text.contains("SECRET-4567"), "\(file) holds no cookie")
-        }
+        for (file, text) in try filesAndTexts(in: directory) { #expect(!text.contains("SECRET-4567"), "\(file) holds no cookie") }
     }
 
     @Test("Age: inf and max-age=1e400 are stored and served without trapping")
@@ -347,5 +340,12 @@ struct CacheCredentialEdgeTests {
         let stale = try await client.response(for: item(CachePolicy(.localOnly)))
         #expect(stale.value.version == 1)
         if case .cache(let age) = stale.source { #expect(age > .seconds(1_000_000)) } else { Issue.record("not from the cache") }
+    }
+}
+
+/// Each file in `directory` with its bytes read as UTF-8 text, to look for what must not be there.
+private func filesAndTexts(in directory: URL) throws -> [(name: String, text: String)] {
+    try FileManager.default.contentsOfDirectory(atPath: directory.path).map { file in
+        (file, String(decoding: try Data(contentsOf: directory.appendingPathComponent(file)), as: UTF8.self))
     }
 }
