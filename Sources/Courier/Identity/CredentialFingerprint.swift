@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 
 /// Names the credentials a request carries in its own fields (set by the app rather than by an
@@ -45,11 +46,32 @@ enum CredentialFingerprint {
 extension CallContext {
     /// Whose call `request` is as it stands at the calling ware: the call's ``principal`` with
     /// the credentials on `request` itself, which a ware outside this one may have added without
-    /// saying so in ``Ware/principal(for:context:)`` (a ware of your own adding a header).
-    /// The cache and coalescing key by it, so such credentials keep users apart too.
+    /// saying so in ``Ware/principal(for:context:)`` (a ware of your own adding a header or an
+    /// `api_key` query item). The cache and coalescing key by it, so such credentials keep users
+    /// apart too: the cache key leaves a sensitive query item's value out, so only this does.
     func principal(of request: PreparedRequest) -> Principal {
+        let redaction = core.service.redaction
         let added = CredentialFingerprint.principal(
-            fields: request.http.headerFields, sensitiveFields: request.credentialFields, query: [], redaction: core.service.redaction)
+            fields: request.http.headerFields, sensitiveFields: request.credentialFields,
+            query: CredentialFingerprint.sensitiveQueryItems(in: request.http.path, redaction: redaction), redaction: redaction)
         return principal.combined(with: added)
+    }
+}
+
+extension CredentialFingerprint {
+    /// The query items of the request target `path` whose names `redaction` calls sensitive,
+    /// percent-decoded as the server reads them; none (and no work) for a path without a query.
+    static func sensitiveQueryItems(in path: String?, redaction: Redaction) -> [QueryItem] {
+        guard let path, let question = path.firstIndex(of: "?") else { return [] }
+        var items: [QueryItem] = []
+        for pair in path[path.index(after: question)...].split(separator: "&") {
+            let equals = pair.firstIndex(of: "=") ?? pair.endIndex
+            let name = String(pair[..<equals])
+            let decodedName = name.removingPercentEncoding ?? name
+            guard redaction.isSensitive(decodedName) else { continue }
+            let value = equals == pair.endIndex ? "" : String(pair[pair.index(after: equals)...])
+            items.append(QueryItem(name: decodedName, value: .string(value.removingPercentEncoding ?? value)))
+        }
+        return items
     }
 }

@@ -255,6 +255,21 @@ private struct HandMadeAuthorization: Ware {
     }
 }
 
+/// Adds `api_key=<key>` to its request's query, outside the cache, without saying whose it is,
+/// as an app's own ware signing every call with a key might.
+private struct HandMadeQueryKey: Ware {
+    let key: String
+    func intercept(
+        _ request: PreparedRequest, context: CallContext,
+        next: Next
+    ) async throws -> RawResponse {
+        var request = request
+        let path = request.http.path ?? "/"
+        request.http.path = path + (path.contains("?") ? "&" : "?") + "api_key=" + key
+        return try await next(request, context)
+    }
+}
+
 @Suite("HTTPCache: credentials added by other wares and hostile numbers")
 struct CacheCredentialEdgeTests {
     @Test("credentials a ware of the app's adds outside the cache still keep users apart, with Vary: Authorization too")
@@ -272,6 +287,24 @@ struct CacheCredentialEdgeTests {
         #expect(try await client.send(asUser("bob-token")).user == "Bearer bob-token", "not alice's answer")
         #expect(try await client.response(for: asUser("alice-token")).source == .cache(age: .zero))
         #expect(server.hits == 2)
+    }
+
+    @Test("an API key a ware of the app's adds to the query outside the cache keeps two keys apart")
+    func queryKeyAddedOutsideTheCache() async throws {
+        let server = try CacheTestServer()
+        defer { server.stop() }
+        server.respond(with: [("Cache-Control", "max-age=600")])
+        let client = try cachingClient(server, HTTPCache(), clock: ManualClock())
+        func withKey(_ key: String) -> Request<Item> {
+            var request = item()
+            request.wares = [HandMadeQueryKey(key: key)]
+            return request
+        }
+        #expect(try await client.response(for: withKey("key-one")).source == .network)
+        #expect(try await client.response(for: withKey("key-two")).source == .network, "not key-one's answer")
+        #expect(try await client.response(for: withKey("key-one")).source == .cache(age: .zero))
+        #expect(server.hits == 2)
+        #expect(server.server.requests.filter { $0.target.contains("api_key=key-two") }.count == 1)
     }
 
     @Test("an API key in a query item is not written into the disk entry; two keys never share")
