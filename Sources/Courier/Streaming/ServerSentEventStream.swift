@@ -108,7 +108,9 @@ extension Client {
 ///   its own (a stream may last for hours), only the idle timeout: no bytes for that long, and the
 ///   connection counts as dropped.
 /// - A dropped connection (a transport failure or the idle timeout while reading) or a close by
-///   the server before the terminator leads to a reconnect, as ``StreamReconnection`` says.
+///   the server before the terminator leads to a reconnect, as ``StreamReconnection`` says, for a
+///   `GET` only: any other request (a chat completion's `POST`) is never sent again, since that
+///   would do its work twice; its stream ends at the close, or fails with the drop's error.
 ///   Reconnects that fail at the transport count as attempts too. The first connect is not
 ///   retried here (put a ``Retry`` ware in the pipeline for that).
 /// - The stream ends cleanly at the terminator, at a `204 No Content` answer, or when the server
@@ -230,7 +232,10 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
         /// The connection dropped (`error`) or was closed by the server (`nil`): waits and lets
         /// the next turn reconnect, or ends the stream when reconnection is off or used up.
         mutating func dropped(_ error: (any Error)?) async throws {
-            guard attempts < stream.reconnection.maximumAttempts else {
+            // Only a GET is connected again, as `EventSource` does: a POST (a chat completion
+            // that ends by closing) sent again would do its work twice, and, as each answer
+            // resets the attempts, for ever.
+            guard stream.request.method == .get, attempts < stream.reconnection.maximumAttempts else {
                 done = true
                 if let error { throw error }
                 return

@@ -1,5 +1,6 @@
 /// Whether and when a stream of server-sent events reconnects after its connection drops or the
-/// server closes it before the terminator; see ``ServerSentEventStream``.
+/// server closes it before the terminator; see ``ServerSentEventStream``. Only a `GET` stream
+/// reconnects: any other request is never sent again, whatever this says.
 ///
 /// The wait before a reconnect is the server's last `retry:` value when it sent one (exactly, the
 /// first time), otherwise ``delay``; each further attempt in a row doubles it, up to

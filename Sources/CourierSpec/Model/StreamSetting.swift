@@ -44,7 +44,8 @@ public struct StreamSetting: Sendable {
     public var elements: Elements
     /// Data that ends a server-sent event stream cleanly (`terminator: "[DONE]"`).
     public var terminator: Located<String>?
-    /// `reconnect: false` turns off the reconnection of a server-sent event stream (on by default).
+    /// `reconnect: false` turns off the reconnection of a server-sent event stream (on by default;
+    /// the runtime reconnects a `GET` stream only, never sending a `POST` again).
     public var reconnect: Located<Bool>?
     /// Seconds the body may send nothing before the connection counts as dropped (`idleTimeout:`).
     public var idleTimeout: Located<Double>?

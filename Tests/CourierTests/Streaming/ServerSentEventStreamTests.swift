@@ -169,6 +169,31 @@ struct ServerSentEventStreamTests {
         }
     }
 
+    @Test("a POST stream is never sent again: a close without the terminator ends it, a drop fails it, one request each",
+          .timeLimit(.minutes(1)))
+    func postIsNotResent() async throws {
+        // A chat completion that ends by closing (no `[DONE]`): sending the prompt again would
+        // answer it twice (and bill it twice), and, as each answer resets the attempts, for ever.
+        try await withLoopback(routes: { server in
+            server.route(.post, "/chat") { _ in .raw([.chunkedHead(), .chunk("retry: 1\n\n" + event(1) + event(2)), .lastChunk]) }
+            server.route(.post, "/drops") { _ in .raw([.chunkedHead(), .chunk(event(1) + "data: {"), .pause(.milliseconds(200))]) }
+        }) { server, client in
+            let reconnection = StreamReconnection(maximumAttempts: 3, delay: .milliseconds(1), maximumDelay: .milliseconds(4))
+            let closed = try await ticks(
+                client.serverSentEvents(Request(method: .post, path: "/chat"), of: Tick.self, reconnection: reconnection))
+            #expect(closed == [1, 2])
+            var seen: [Int] = []
+            await #expect {
+                let drops = client.serverSentEvents(Request(method: .post, path: "/drops"), of: Tick.self, reconnection: reconnection)
+                for try await tick in drops { seen.append(tick.value.n) }
+            } throws: { error in
+                if case .transport = (error as? CourierError)?.reason { true } else { false }
+            }
+            #expect(seen.allSatisfy { $0 == 1 }, "the event, unless the drop overtook it")
+            #expect(server.requests.map(\.path) == ["/chat", "/drops"])
+        }
+    }
+
     @Test("reconnects are bounded: a server that keeps closing without events ends the stream after the attempts")
     func boundedAttempts() async throws {
         try await withLoopback(routes: { server in
