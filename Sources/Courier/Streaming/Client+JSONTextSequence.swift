@@ -28,6 +28,7 @@ extension Client {
     ) async throws -> JSONTextSequence<IdleLimitedChunks, Value> {
         let response = try await StreamConnect.open(
             request, core: core, accept: "application/json-seq", connection: StreamConnection(format: .jsonTextSequence, index: 0))
+            .response
         let decoder = decoder ?? core.decoder
         let body = IdleLimitedChunks(response.body, idleTimeout: idleTimeout)
         guard !response.streamWatches.isEmpty else {

@@ -77,7 +77,8 @@ extension Client {
         maximumLineSize: Int = StreamLimits.defaultMaximumElementSize
     ) async throws -> JSONLines<IdleLimitedChunks, Value> {
         let response = try await StreamConnect.open(
-            request, core: core, accept: "application/jsonl, application/x-ndjson", connection: StreamConnection(format: .jsonLines, index: 0))
+            request, core: core, accept: "application/jsonl, application/x-ndjson", connection: StreamConnection(format: .jsonLines, index: 0)
+        ).response
         let decoder = decoder ?? core.decoder
         let body = IdleLimitedChunks(response.body, idleTimeout: idleTimeout)
         guard !response.streamWatches.isEmpty else {
@@ -101,7 +102,9 @@ extension Client {
 ///
 /// - Every connect, the first and each reconnect, is a call of its own through the client's
 ///   whole ware pipeline: credentials are applied afresh (an authenticator refreshes a token on
-///   `401` as usual), logging and metrics see each. A ``Retry`` ware retries the connect only;
+///   `401` as usual), logging and metrics see each. A reconnect goes out only as the stream's own
+///   user: when the user signed out or another signed in since the first connect, the stream ends
+///   with ``CourierError/Kind/identityChanged`` instead. A ``Retry`` ware retries the connect only;
 ///   streams are never cached nor coalesced. Each connect asks for `text/event-stream` (unless the
 ///   request sets `Accept`) and, once an event ID was seen, sends it as `Last-Event-ID`.
 /// - The request's timeout bounds each connect up to the response head; the body has none of
@@ -151,6 +154,8 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
         public private(set) var connections = 0
         /// Reconnects since the last element arrived.
         var attempts = 0
+        /// Whose stream this is: the first connect's principal, which every reconnect must have.
+        var principal: Principal?
         var done = false
 
         init(stream: ServerSentEventStream) {
@@ -255,11 +260,14 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
             var request = stream.request
             request.headers.removeAll { $0.name.lowercased() == "last-event-id" }
             if let lastEventID { request.headers.append(HeaderItem(name: "Last-Event-ID", value: lastEventID)) }
+            if let principal { request.wares.append(StreamIdentityGuard(expected: principal)) }
             let response: RawResponse
             do {
-                response = try await StreamConnect.open(
+                let opened = try await StreamConnect.open(
                     request, core: stream.core, accept: "text/event-stream",
                     connection: StreamConnection(format: .serverSentEvents, index: connections))
+                response = opened.response
+                principal = opened.principal
             } catch {
                 guard connections > 0, Self.isDrop(error) else {
                     done = true
@@ -292,16 +300,16 @@ enum StreamConnect {
     /// the request sets `Accept`; its timeout (or the service's) bounds the wait for the head. A
     /// successful answer whose `Content-Type` says it is not the stream asked for fails as
     /// ``StreamFailure/unexpectedContentType(_:expected:)`` (its connection closed) rather than be
-    /// parsed as what it is not.
+    /// parsed as what it is not. Also returns whose call it was (the call's principal).
     static func open(
         _ request: Request<HTTPBody>, core: ClientCore, accept: String, connection: StreamConnection
-    ) async throws -> RawResponse {
-        let response = try await perform(request, core: core, accept: accept, connection: connection)
+    ) async throws -> (response: RawResponse, principal: Principal) {
+        let (response, principal) = try await perform(request, core: core, accept: accept, connection: connection)
         if let failure = unexpectedType(of: response, format: connection.format, accept: accept) {
             discard(response)
             throw CourierError.stream(failure)
         }
-        return response
+        return (response, principal)
     }
 
     /// The failure of a `2xx` answer (but `204`) whose `Content-Type` is set and rules out the
@@ -323,7 +331,7 @@ enum StreamConnect {
 
     private static func perform(
         _ request: Request<HTTPBody>, core: ClientCore, accept: String, connection: StreamConnection
-    ) async throws -> RawResponse {
+    ) async throws -> (RawResponse, Principal) {
         var request = request
         request.streamConnection = connection
         if !request.headers.contains(where: { $0.name.lowercased() == "accept" }) {
@@ -339,7 +347,8 @@ enum StreamConnect {
                 // The response as the outermost ware gave it (`.1`), not as decoded at the boundary
                 // inside the observation wares: those (logging, metrics) add their stream watches
                 // on the way out.
-                try handoff.deliver(try await core.perform(streamed, decoding: decoding, parent: nil, skipping: [], interim: nil).1)
+                let (_, response, context) = try await core.perform(streamed, decoding: decoding, parent: nil, skipping: [], interim: nil)
+                return (try handoff.deliver(response), context.principal)
             }
         } catch {
             // The deadline or a cancellation won the race: a response that came anyway is let go,

@@ -1,0 +1,67 @@
+import Courier
+import CourierTestServer
+import Foundation
+import Testing
+
+private struct Tick: Decodable, Sendable, Equatable {
+    var n: Int
+}
+
+/// One event with an ID and a `Tick` as its data.
+private func event(_ n: Int) -> String {
+    "id: \(n)\ndata: {\"n\":\(n)}\n\n"
+}
+
+/// A feed whose first connection sends two events and closes; a resumed one sends the third and
+/// the terminator.
+private func routeFeed(_ server: TestServer) {
+    server.route(.get, "/feed") { request in
+        request.header("Last-Event-ID") == nil
+            ? .raw([.chunkedHead(), .chunk("retry: 1\n\n" + event(1) + event(2)), .lastChunk])
+            : .raw([.chunkedHead(), .chunk(event(3) + "data: [DONE]\n\n"), .lastChunk])
+    }
+}
+
+@Suite("Client.serverSentEvents across an account switch: a stream stays its user's")
+struct ServerSentEventStreamIdentityTests {
+    @Test("another user signing in between connects ends the stream: the reconnect never goes out as them")
+    func accountSwitchEndsTheStream() async throws {
+        let auth = try AuthTestServer()
+        defer { auth.stop() }
+        routeFeed(auth.server)
+        let authenticator = Authenticator(store: MemoryCredentialStore(["session": .bearer("alice-token", identity: "alice")]))
+        let client = try auth.client(authenticator)
+        var events = client.serverSentEvents(Request(method: .get, path: "/feed"), of: Tick.self, terminator: "[DONE]")
+            .makeAsyncIterator()
+        #expect(try await events.next()?.value.n == 1)
+        #expect(try await events.next()?.value.n == 2)
+        try await authenticator.signIn(.bearer("bob-token", identity: "bob"), for: "session")
+        var failure: (any Error)?
+        do { _ = try await events.next() } catch { failure = error }
+        #expect((failure as? CourierError)?.kind == .identityChanged, "\(String(describing: failure))")
+        let feed = auth.server.requests.filter { $0.path == "/feed" }
+        #expect(feed.map { $0.header("Authorization") } == ["Bearer alice-token"], "bob never resumes alice's stream")
+        // The stream is over: it does not try again.
+        #expect(try await events.next() == nil)
+        #expect(auth.server.requests.filter { $0.path == "/feed" }.count == 1)
+    }
+
+    @Test("the same user signing in again (a new token) between connects: the stream goes on")
+    func sameUserGoesOn() async throws {
+        let auth = try AuthTestServer()
+        defer { auth.stop() }
+        routeFeed(auth.server)
+        let authenticator = Authenticator(store: MemoryCredentialStore(["session": .bearer("alice-1", identity: "alice")]))
+        let client = try auth.client(authenticator)
+        var events = client.serverSentEvents(Request(method: .get, path: "/feed"), of: Tick.self, terminator: "[DONE]")
+            .makeAsyncIterator()
+        #expect(try await events.next()?.value.n == 1)
+        #expect(try await events.next()?.value.n == 2)
+        try await authenticator.signIn(.bearer("alice-2", identity: "alice"), for: "session")
+        #expect(try await events.next()?.value.n == 3)
+        #expect(try await events.next() == nil)
+        let feed = auth.server.requests.filter { $0.path == "/feed" }
+        #expect(feed.map { $0.header("Authorization") } == ["Bearer alice-1", "Bearer alice-2"])
+        #expect(feed.map { $0.header("Last-Event-ID") } == [nil, "2"])
+    }
+}
