@@ -81,12 +81,14 @@ public final class Authenticator: Ware, ClientAttaching {
     /// Stores `credentials` for `scheme` (after a login), replacing any earlier ones. Credentials
     /// without an ``Credentials/identity`` get a new random one: a new session. When they replace
     /// another session's, that session ends (its cached answers are wiped, calls still waiting
-    /// for it fail) before this returns.
+    /// for it fail) before this returns. Stored credentials that cannot be read do not stop it
+    /// (they are replaced); a store that cannot save throws, and nothing changes.
     public func signIn(_ credentials: Credentials, for scheme: AuthSchemeName) async throws {
         var credentials = credentials
         if credentials.identity == nil { credentials.identity = Authenticator.newIdentity() }
         let ended = try await commits.run { () -> Principal? in
-            let before = try await loadedUnderCommit(scheme)
+            // Unreadable ones (a corrupted file) have no session to end that anyone could know.
+            let before = try? await loadedUnderCommit(scheme)
             try await store.save(credentials, for: scheme)
             return update(scheme) { state -> Principal? in
                 state.credentials = credentials
@@ -105,13 +107,18 @@ public final class Authenticator: Ware, ClientAttaching {
     /// Forgets every scheme's credentials, in memory and in the store. Calls still waiting for
     /// them fail with ``CourierError/Kind/notSignedIn``; what the clients kept for the ended
     /// sessions (cached answers) is wiped before this returns.
+    ///
+    /// - Throws: What the store threw when it could not remove the credentials, after the sessions
+    ///   ended in memory and their answers were wiped anyway: the user is signed out in this
+    ///   process, but the stored credentials may sign them in again at the next launch.
     public func signOut() async throws {
-        let ended = try await commits.run { () -> [Principal] in
+        let (ended, storeError) = await commits.run { () -> ([Principal], (any Error)?) in
             // Schemes not used yet in this process may still have a session in the store (and
             // answers cached under it from an earlier launch): learn whose, to wipe them too.
             for name in clients.withLock({ $0.schemeNames }) { _ = try? await loadedUnderCommit(name) }
-            try await store.removeAll()
-            return schemes.withLock { schemes -> [Principal] in
+            var storeError: (any Error)?
+            do { try await store.removeAll() } catch { storeError = error }
+            let ended = schemes.withLock { schemes -> [Principal] in
                 var ended: [Principal] = []
                 for name in schemes.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
                     if let identity = schemes[name]?.credentials?.identity { ended.append(SchemeState.principal(name, identity: identity)) }
@@ -122,8 +129,10 @@ public final class Authenticator: Ware, ClientAttaching {
                 }
                 return ended
             }
+            return (ended, storeError)
         }
         for principal in ended { await announce(principal, reason: "signed out", context: nil) }
+        if let storeError { throw storeError }
     }
 
     /// The credentials `scheme` would use now.

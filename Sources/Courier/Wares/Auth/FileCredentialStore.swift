@@ -42,14 +42,24 @@ public final class FileCredentialStore: CredentialStore {
         try change { $0[scheme.rawValue] = nil }
     }
 
-    /// Forgets everything and rewrites the file.
+    /// Forgets everything and rewrites the file, even one that cannot be read: signing out must
+    /// not depend on it.
     public func removeAll() async throws {
-        try change { $0.removeAll() }
+        try cache.withLock { cache in
+            try writeFile([:])
+            cache = [:]
+        }
     }
 
+    /// Changes the credentials and rewrites the file. A file that is not a credentials file
+    /// (truncated, corrupted) counts as empty here: what it held is lost already, and keeping it
+    /// would stop every later sign-in, the one way out for the user.
     private func change(_ body: (inout [String: Credentials]) -> Void) throws {
         try cache.withLock { cache in
-            var all = try loaded(&cache)
+            var all: [String: Credentials]
+            do { all = try loaded(&cache) } catch CredentialStoreError.unreadable(_, let reason) where reason.hasPrefix(Self.notCredentials) {
+                all = [:]
+            }
             body(&all)
             all = Self.toWholeSeconds(all)
             try writeFile(all)
@@ -78,10 +88,13 @@ public final class FileCredentialStore: CredentialStore {
             return Self.toWholeSeconds(try decoder.decode([String: Credentials].self, from: data))
         } catch {
             // The decoder's message may quote the file; say only what is wrong with it.
-            throw CredentialStoreError.unreadable(
-                path: url.path, reason: "it is not a credentials file (truncated or corrupted, \(data.count) bytes)")
+            throw CredentialStoreError.unreadable(path: url.path, reason: Self.notCredentials + " (truncated or corrupted, \(data.count) bytes)")
         }
     }
+
+    /// How ``CredentialStoreError/unreadable(path:reason:)`` begins for a file that was read but
+    /// holds no credentials.
+    private static let notCredentials = "it is not a credentials file"
 
     /// `all` with every expiry cut to its whole second: the file keeps seconds (ISO 8601 without
     /// a fraction), and a hand-written `00:00:000.1` reads as a tenth of a second past, which
