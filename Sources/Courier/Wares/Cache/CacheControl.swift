@@ -1,12 +1,20 @@
 import Foundation
 import HTTPTypes
 
-/// The directives of a `Cache-Control` field that a private client cache acts on (RFC 9111).
+/// The directives of a `Cache-Control` field that a private client cache acts on (RFC 9111), a
+/// response's or a request's (the last three are a request's only, §5.2.1).
 struct CacheControl {
     var noStore = false
     var noCache = false
     var mustRevalidate = false
     var maxAge: Double?
+    /// `min-fresh`: the answer must stay fresh for at least this many seconds more.
+    var minFresh: Double?
+    /// `max-stale`: a stale answer will do, stale by at most this many seconds (infinity when
+    /// the directive has no value).
+    var maxStale: Double?
+    /// `only-if-cached`: a stored answer or none, never the network.
+    var onlyIfCached = false
 
     init(_ value: String?) {
         guard let value else { return }
@@ -22,15 +30,25 @@ struct CacheControl {
             } else if Self.is(name, "must-revalidate") || Self.is(name, "proxy-revalidate") {
                 mustRevalidate = true
             } else if Self.is(name, "max-age"), parts.count == 2 {
-                var number = Self.trimmed(parts[1])
-                while number.first == UInt8(ascii: "\"") { number = number.dropFirst() }
-                while number.last == UInt8(ascii: "\"") { number = number.dropLast() }
-                if let seconds = Double(String(decoding: number, as: UTF8.self)), !seconds.isNaN {
-                    maxAge = CachedResponse.clamped(seconds)
-                }
+                maxAge = Self.seconds(parts[1]) ?? maxAge
+            } else if Self.is(name, "min-fresh"), parts.count == 2 {
+                minFresh = Self.seconds(parts[1]) ?? minFresh
+            } else if Self.is(name, "max-stale") {
+                maxStale = parts.count == 2 ? Self.seconds(parts[1]) ?? maxStale : .infinity
+            } else if Self.is(name, "only-if-cached") {
+                onlyIfCached = true
             }
             // `private` needs nothing: this cache is private.
         }
+    }
+
+    /// The number of seconds `value` spells (quotes allowed), clamped; `nil` when it is none.
+    private static func seconds(_ value: Substring.UTF8View.SubSequence) -> Double? {
+        var number = trimmed(value)
+        while number.first == UInt8(ascii: "\"") { number = number.dropFirst() }
+        while number.last == UInt8(ascii: "\"") { number = number.dropLast() }
+        guard let seconds = Double(String(decoding: number, as: UTF8.self)), !seconds.isNaN else { return nil }
+        return CachedResponse.clamped(seconds)
     }
 
     /// `bytes` without the spaces and tabs around it.

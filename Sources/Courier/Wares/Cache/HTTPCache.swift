@@ -9,7 +9,9 @@ import HTTPTypes
 ///   with the server's freshness. A policy's `timeToLive` (the spec's `ttl`) replaces the
 ///   server's freshness.
 /// - Stored: responses to GET and HEAD with a cacheable status and no `no-store`; `no-cache`
-///   entries are revalidated before every use; `Vary` values are part of the match. A
+///   entries are revalidated before every use; `Vary` values are part of the match. The
+///   request's own `Cache-Control` is honoured too: `no-cache`, `max-age`, `min-fresh`,
+///   `max-stale`, `only-if-cached` and `no-store` (RFC 9111 §5.2.1). A
 ///   successful POST, PUT, PATCH or DELETE removes the stored answer for its URL. A request
 ///   whose response is streamed or written to a file (``ResponseDelivery``) bypasses the cache.
 /// - Partitions: every answer is filed under whose call it was (``CallContext/principal``,
@@ -101,24 +103,29 @@ public final class HTTPCache: Ware, SessionObserving {
             return try await next(request, context)
         }
         let policy = request.cachePolicy ?? context.service.cachePolicy ?? CachePolicy(.localElseRemote)
+        let asked = CacheControl.asked(by: request)
+        if asked?.noStore == true {
+            context.storage[CacheOutcome.self] = .bypassed
+            return try await next(request, context)
+        }
         let principal = context.principal(of: request)
         let key = CacheKey(request: request.http, partition: partition(for: principal), redaction: context.service.redaction)
         let now = context.wallClock.now
         let vary = VaryValues(request: request, principal: principal, redaction: context.service.redaction)
         let stored = await store.entry(for: key).flatMap { $0.matchesVary(vary) ? $0 : nil }
-        switch policy.mode {
+        switch asked?.onlyIfCached == true ? .localOnly : policy.mode {
         case .remoteOnly:
             context.storage[CacheOutcome.self] = .bypassed
             return try await next(request, context)
         case .localOnly:
-            guard let stored, stored.isFresh(at: now) || !stored.mustRevalidate else {
+            guard let stored, stored.standsIn(for: asked, at: now) else {
                 context.storage[CacheOutcome.self] = .miss
                 throw CourierError.other(.cacheMiss, "nothing stored for \(request.http.method.rawValue) \(key.url)")
             }
             context.storage[CacheOutcome.self] = .hit
             return stored.rawResponse(source: .cache(age: stored.age(at: now)))
         case .localElseRemote:
-            if let stored, stored.isFresh(at: now) {
+            if let stored, stored.answers(asked, at: now) {
                 context.storage[CacheOutcome.self] = .hit
                 return stored.rawResponse(source: .cache(age: stored.age(at: now)))
             }
@@ -127,12 +134,12 @@ public final class HTTPCache: Ware, SessionObserving {
             do {
                 return try await fetch(request, key: key, vary: vary, stored: stored, policy: policy, context: context, next: next)
             } catch let error as CourierError where HTTPCache.fallsBack(error) {
-                guard let stored, stored.isFresh(at: now) || !stored.mustRevalidate else { throw error }
+                guard let stored, stored.standsIn(for: asked, at: now) else { throw error }
                 context.storage[CacheOutcome.self] = .staleFallback
                 return stored.rawResponse(source: .cache(age: stored.age(at: context.wallClock.now)))
             }
         case .localThenRemote:
-            if let stored, context.takesEarlyResponses {
+            if let stored, context.takesEarlyResponses, asked.map({ stored.standsIn(for: $0, at: now) }) ?? true {
                 context.deliverEarly(stored.rawResponse(source: .cache(age: stored.age(at: now))))
             }
             return try await fetch(request, key: key, vary: vary, stored: stored, policy: policy, context: context, next: next)
