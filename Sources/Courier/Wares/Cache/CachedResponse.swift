@@ -79,9 +79,11 @@ public struct CachedResponse: Sendable, Codable {
             && (freshnessLifetime?.isFinite ?? true)
     }
 
-    /// Whether the entry is fresh at `now`.
+    /// Whether the entry is fresh at `now`. A `now` before the entry was stored (the wall clock
+    /// was set back) leaves its age unknown: stale, so it is revalidated rather than served for
+    /// as long again as the clock went back.
     public func isFresh(at now: Date) -> Bool {
-        guard let freshnessLifetime else { return false }
+        guard let freshnessLifetime, now >= storedAt else { return false }
         return initialAge + now.timeIntervalSince(storedAt) < freshnessLifetime
     }
 

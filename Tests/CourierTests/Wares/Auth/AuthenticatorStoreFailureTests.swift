@@ -6,8 +6,8 @@ import Testing
 /// A store on a disk that refuses every change (full, read-only, a keychain that is locked):
 /// it reads what it holds but saves and removes nothing.
 private final class RefusingStore: CredentialStore {
-    private let held: Locked<[AuthSchemeName: Credentials]>
-    init(_ held: [AuthSchemeName: Credentials]) { self.held = Locked(held) }
+    private let held: TestLocked<[AuthSchemeName: Credentials]>
+    init(_ held: [AuthSchemeName: Credentials]) { self.held = TestLocked(held) }
     func credentials(for scheme: AuthSchemeName) async throws -> Credentials? { held.withLock { $0[scheme] } }
     func save(_ credentials: Credentials, for scheme: AuthSchemeName) async throws {
         throw CredentialStoreError.unwritable(path: "/refusing", reason: "the disk refused")
@@ -17,18 +17,6 @@ private final class RefusingStore: CredentialStore {
     }
     func removeAll() async throws {
         throw CredentialStoreError.unwritable(path: "/refusing", reason: "the disk refused")
-    }
-}
-
-/// A thread-safe box for the store above.
-private final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }
 

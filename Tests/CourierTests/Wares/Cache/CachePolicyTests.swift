@@ -184,4 +184,22 @@ struct CachePolicyTests {
         _ = try await client.send(Request<Void>(method: .post, path: "/item"))
         #expect(try await client.response(for: german).source == .network, "the POST removed the stored answer")
     }
+
+    @Test("a wall clock set back (by the user, or a sync) makes a stored answer stale, not fresh for the time it went back")
+    func wallClockSetBack() async throws {
+        let server = try CacheTestServer()
+        defer { server.stop() }
+        server.respond(with: [("Cache-Control", "max-age=600"), ("ETag", "")])
+        let date = TestLocked(Date(timeIntervalSince1970: 1_800_000_000))
+        let client = try Client(
+            service: ServiceConfiguration(name: "cache", baseURL: server.server.baseURL, timeout: .seconds(60)),
+            wares: [HTTPCache()], wallClock: WallClock { date.withLock { $0 } })
+        _ = try await client.send(item())
+        #expect(try await client.response(for: item()).source == .cache(age: .zero))
+        date.withLock { $0 -= 86_400 }
+        server.change()
+        let answer = try await client.response(for: item())
+        #expect(answer.source == .network && answer.value.version == 2, "a day 'before' it was stored, its age is unknown")
+        #expect(server.hits == 2)
+    }
 }
