@@ -90,6 +90,7 @@ extension Authenticator {
                 state.credentials = fresh
                 state.generation += 1
                 state.refreshTimes.append(now)
+                state.obtainedAt = now
                 return state.snapshot
             }
         }
@@ -204,11 +205,14 @@ struct SchemeState {
     var generation = 0
     /// When the successful refreshes of the loop guard's window were made.
     var refreshTimes: [Date] = []
+    /// When the current credentials were obtained (a refresh, a sign-in in this process); `nil`
+    /// for ones read from the store, whose age is unknown.
+    var obtainedAt: Date?
     /// The refresh failure that ended the session, for calls that still wait on it.
     var endedBy: CourierError?
 
     var snapshot: CredentialSnapshot {
-        CredentialSnapshot(credentials: credentials, generation: generation, endedBy: endedBy)
+        CredentialSnapshot(credentials: credentials, generation: generation, endedBy: endedBy, obtainedAt: obtainedAt)
     }
 
     /// The principal last handed out, kept so that a call does not build the same string again.
@@ -248,6 +252,8 @@ struct CredentialSnapshot: Sendable {
     var credentials: Credentials?
     var generation: Int
     var endedBy: CourierError?
+    /// See ``SchemeState/obtainedAt``.
+    var obtainedAt: Date?
 }
 
 /// One refresh in flight: of a scheme, from one generation of its credentials, so that calls of a

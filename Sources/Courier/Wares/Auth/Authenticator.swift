@@ -46,7 +46,9 @@ import HTTPTypes
 public final class Authenticator: Ware, ClientAttaching {
     /// Where credentials are kept.
     public let store: any CredentialStore
-    /// How long before its expiry a bearer token is refreshed.
+    /// How long before its expiry a bearer token is refreshed; no more than half the life of a
+    /// token a refresh handed out, so that tokens living shorter than this are not refreshed on
+    /// every call. A refresh this early that fails for now leaves the call its working token.
     public let leeway: Duration
     /// The most refreshes of one scheme within ``refreshWindow``.
     public let refreshLimit: Int
@@ -95,6 +97,7 @@ public final class Authenticator: Ware, ClientAttaching {
                 state.loaded = true
                 state.endedBy = nil
                 state.generation += 1
+                state.obtainedAt = nil  // on the caller's wall clock, which signIn does not have
                 guard let previous = before?.identity, previous != credentials.identity else { return nil }
                 return SchemeState.principal(scheme, identity: previous)
             }
@@ -207,17 +210,35 @@ public final class Authenticator: Ware, ClientAttaching {
     }
 
     /// Credentials good to send now for the session `expected`: refreshed first when a bearer
-    /// token is about to expire.
+    /// token is about to expire. A refresh made early, while the token still works, that fails
+    /// for now (``CourierError/Kind/refreshUnavailable``) costs the call nothing: it goes out with
+    /// the token it has, and the next call tries again.
     private func usable(
         _ scheme: AuthScheme, expected: String?, deadline: CallDeadline, context: CallContext
     ) async throws -> CredentialSnapshot {
         let snapshot = try await current(scheme.name)
         let credentials = try check(snapshot, of: scheme, expected: expected)
-        if scheme.kind == .bearer, scheme.refresh != nil, credentials.refreshToken != nil,
-           expires(credentials, before: context.wallClock.now.addingTimeInterval(leeway.timeInterval)) {
+        guard scheme.kind == .bearer, scheme.refresh != nil, credentials.refreshToken != nil,
+              let expiry = credentials.expiresAt ?? credentials.token.flatMap(JWT.expiry) else { return snapshot }
+        let now = context.wallClock.now
+        guard expiry <= now.addingTimeInterval(earlyRefreshTime(until: expiry, obtainedAt: snapshot.obtainedAt)) else { return snapshot }
+        do {
             return try await refreshed(scheme, after: snapshot, expected: expected, deadline: deadline, context: context)
+        } catch let error as CourierError where error.kind == .refreshUnavailable && expiry > context.wallClock.now {
+            guard current(scheme.name, isStill: snapshot.generation) else { throw error }
+            context.logger.notice(
+                "refreshing early failed for now; sending the token that still works", metadata: ["courier.error": "\(error.message)"])
+            return snapshot
         }
-        return snapshot
+    }
+
+    /// How long before `expiry` a token is refreshed: the ``leeway``, but no more than half the
+    /// life of a token obtained at `obtainedAt`. A server handing out tokens that live shorter
+    /// than the leeway would otherwise have every call refresh, until the loop guard ended the
+    /// session.
+    private func earlyRefreshTime(until expiry: Date, obtainedAt: Date?) -> TimeInterval {
+        guard let obtainedAt else { return leeway.timeInterval }
+        return min(leeway.timeInterval, max(0, expiry.timeIntervalSince(obtainedAt)) / 2)
     }
 
     /// What to replay with after `sent` was rejected: newer credentials of the same session if
@@ -254,11 +275,6 @@ public final class Authenticator: Ware, ClientAttaching {
     private func isRejection(_ error: CourierError, by scheme: AuthScheme) -> Bool {
         guard case .status(let response) = error.reason else { return false }
         return scheme.rejectedStatuses.contains(response.status.code)
-    }
-
-    private func expires(_ credentials: Credentials, before deadline: Date) -> Bool {
-        guard let expiry = credentials.expiresAt ?? credentials.token.flatMap(JWT.expiry) else { return false }
-        return expiry <= deadline
     }
 
     func notSignedIn(_ scheme: AuthScheme) -> CourierError {
