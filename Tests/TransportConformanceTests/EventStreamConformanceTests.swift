@@ -76,6 +76,37 @@ struct EventStreamConformanceTests {
         }
     }
 
+    @Test("a streamed body dropped unread closes its connection: a JSON Lines sequence, a raw HTTPBody",
+          arguments: TransportUnderTest.allCases)
+    func unreadBodyCloses(_ transport: TransportUnderTest) async throws {
+        // A server keeping the stream open for ever: only the client letting go ends it (the
+        // transports' own bound on a stream is a day).
+        let script: [TestServer.Response.Step] = [
+            .chunkedHead(), .chunk("{\"n\":1}\n"), .repeatForever(Array("1\r\n\n\r\n".utf8), every: .milliseconds(20)),
+        ]
+        try await withServer(transport, routes: {
+            $0.route(.get, "/lines") { _ in .raw(script) }
+            $0.route(.get, "/bytes") { _ in .raw(script) }
+        }) { server, client in
+            func hangUps(_ count: Int) async throws {
+                let deadline = ContinuousClock.now + .seconds(20)
+                while server.hangUps.count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            do {
+                let lines = try await client.jsonLines(Request(method: .get, path: "/lines"), of: Tick.self)
+                withExtendedLifetime(lines) {}
+            }
+            try await hangUps(1)
+            #expect(server.hangUps.map(\.request.path) == ["/lines"])
+            do {
+                let body = try await client.send(Request<HTTPBody>(method: .get, path: "/bytes"))
+                #expect(body.length == nil)
+            }
+            try await hangUps(2)
+            #expect(server.hangUps.map(\.request.path) == ["/lines", "/bytes"])
+        }
+    }
+
     @Test("a body silent for the idle timeout fails the stream as timed out", arguments: TransportUnderTest.allCases)
     func idleTimeout(_ transport: TransportUnderTest) async throws {
         try await withServer(transport, routes: {

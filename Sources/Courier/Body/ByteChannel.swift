@@ -242,7 +242,15 @@ package final class ByteChannel: Sendable {
 
     /// The reader's side: a one-shot body of `length` bytes if known.
     package func body(length: Int?) -> HTTPBody {
-        HTTPBody(storage: .stream(ChunkSource(once: { [self] in ChannelReader(channel: self) })), length: length, isReplayable: false)
+        // Dropped unread (a stream nobody iterated), the body cancels the transfer, as a reader
+        // dropped early does: the connection is not held until the transport's bound (a day).
+        // From a task of its own: the last reference may go inside a transport's lock or on its
+        // queue, which cancelling takes or waits for.
+        HTTPBody(
+            storage: .stream(ChunkSource(once: { [self] in ChannelReader(channel: self) }, onUnread: { [self] in
+                Task.detached { self.cancel() }
+            })),
+            length: length, isReplayable: false)
     }
 }
 

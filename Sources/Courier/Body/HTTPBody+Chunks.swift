@@ -93,16 +93,26 @@ final class ChunkSource: Sendable {
     private let makeIterator: @Sendable () -> any ChunkReading
     private let replayable: Bool
     private let used = Locked(false)
+    /// Runs when the source goes away never read: a transport's body lets go of its connection,
+    /// which a reader made and dropped would have done (nobody may read it any more).
+    private let onUnread: (@Sendable () -> Void)?
 
     init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks, replayable: Bool) where Chunks.Element == Data {
         self.makeIterator = { SequenceChunkReader(chunks.makeAsyncIterator()) }
         self.replayable = replayable
+        self.onUnread = nil
     }
 
-    /// A source over a reader made on demand (a transport's channel), read only once.
-    init(once make: @escaping @Sendable () -> any ChunkReading) {
+    /// A source over a reader made on demand (a transport's channel), read only once;
+    /// `onUnread` runs if it goes away before a reader was made.
+    init(once make: @escaping @Sendable () -> any ChunkReading, onUnread: (@Sendable () -> Void)? = nil) {
         self.makeIterator = make
         self.replayable = false
+        self.onUnread = onUnread
+    }
+
+    deinit {
+        if let onUnread, !used.withLock({ $0 }) { onUnread() }
     }
 
     /// A reader for the next iteration; a one-shot source read before gives a failure instead.
