@@ -85,8 +85,12 @@ public struct Retry: Ware {
                 return asked <= policy.maxRetryAfter ? asked : nil
             }
         case .other where error.kind == .refreshUnavailable:
-            // The auth server failed for a passing reason; the session was kept.
+            // The auth server failed for a passing reason; the session was kept. Its own
+            // Retry-After (a 503 or 429 of the refresh) says when to try again.
             guard !policy.transportFailures.isEmpty else { return nil }
+            if let response = error.response, let asked = RetryAfter.delay(in: response, now: context.wallClock.now) {
+                return asked <= policy.maxRetryAfter ? asked : nil
+            }
         default:
             return nil
         }

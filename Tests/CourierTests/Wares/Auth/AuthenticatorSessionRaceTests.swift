@@ -131,6 +131,47 @@ struct AuthenticatorSessionRaceTests {
     }
 }
 
+extension AuthenticatorSessionRaceTests {
+    @Test("with Retry, a refresh answered 503 with Retry-After: 3 is tried again after the 3 s the auth server asked for")
+    func refreshRetryAfterHonoured() async throws {
+        let server = try AuthTestServer()
+        defer { server.stop() }
+        let refreshes = Recorder<Int>()
+        let busy = AuthScheme(name: "session", kind: .bearer, refresh: TokenRefresh(
+            request: { refreshToken in
+                var request = Request<AuthTestServer.Tokens>(
+                    method: .post, path: refreshes.all.isEmpty ? "/refresh-busy" : "/refresh", name: "refresh")
+                var fields = FormFields()
+                fields.add("refresh_token", refreshToken)
+                request.body = .form(fields.items)
+                request.authentication = .none
+                request.retry = RetryOptions(attempts: 1)
+                refreshes.append(1)
+                return request
+            },
+            read: { TokenGrant(accessToken: $0.accessToken, refreshToken: $0.refreshToken) }))
+        server.server.route(.post, "/refresh-busy") { _ in
+            var response = TestServer.Response.json(#"{"error":"busy"}"#, status: 503)
+            response.headers.append(TestServer.Field(name: "Retry-After", value: "3"))
+            return response
+        }
+        server.refreshDelay = .zero
+        let clock = ManualClock()
+        let auth = Authenticator(store: MemoryCredentialStore(["session": .bearer("stale", refreshToken: "refresh-1")]))
+        var service = ServiceConfiguration(name: "auth", baseURL: server.server.baseURL, timeout: .seconds(60))
+        service.authSchemes = [busy]
+        service.defaultAuthScheme = "session"
+        let client = try Client(
+            service: service, wares: [auth, Retry(RetryPolicy(baseDelay: .milliseconds(1)))], clock: clock, wallClock: clock.wallClock)
+        let call = Task { try await client.send(dataRequest()) }
+        #expect(await clock.waitForSleepers(1))
+        #expect(clock.pendingWaits == [.seconds(3)], "the auth server's Retry-After, not the 1 ms backoff")
+        clock.advance(by: .seconds(3))
+        #expect(try await call.value == ["ok": true])
+        #expect(refreshes.all.count == 2)
+    }
+}
+
 extension Range where Bound == Int {
     /// Maps each element in order with an async transform.
     fileprivate func asyncMap<T>(_ transform: (Int) async throws -> T) async rethrows -> [T] {
