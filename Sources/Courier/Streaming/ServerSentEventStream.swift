@@ -114,7 +114,8 @@ extension Client {
 ///   the server before the terminator leads to a reconnect, as ``StreamReconnection`` says, for a
 ///   `GET` only: any other request (a chat completion's `POST`) is never sent again, since that
 ///   would do its work twice; its stream ends at the close, or fails with the drop's error.
-///   Reconnects that fail at the transport count as attempts too. The first connect is not
+///   Reconnects that fail at the transport, or for a passing reason on the way (offline, a
+///   token refresh that failed for now), count as attempts too. The first connect is not
 ///   retried here (put a ``Retry`` ware in the pipeline for that).
 /// - The stream ends cleanly at the terminator, at a `204 No Content` answer, or when the server
 ///   closes the connection and reconnection is off or used up. A status the request does not
@@ -228,10 +229,13 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
         }
 
         /// Whether `error`, met while reading a body or reconnecting, is a dropped connection
-        /// (one to reconnect after) rather than the end of the stream.
+        /// (one to reconnect after) rather than the end of the stream: a transport failure, or a
+        /// passing one on the way (no network, ``Reachability``'s `offline`; an auth server that
+        /// failed for now, `refreshUnavailable`), which a later attempt may get past.
         static func isDrop(_ error: any Error) -> Bool {
-            guard !Task.isCancelled, let error = error as? CourierError, case .transport = error.reason else { return false }
-            return true
+            guard !Task.isCancelled, let error = error as? CourierError else { return false }
+            if case .transport = error.reason { return true }
+            return error.kind == .offline || error.kind == .refreshUnavailable
         }
 
         /// The connection dropped (`error`) or was closed by the server (`nil`): waits and lets

@@ -249,6 +249,32 @@ struct ServerSentEventStreamTests {
         #expect(feed.map { $0.header("Last-Event-ID") } == [nil, "2", "2"])
     }
 
+    @Test("a refresh that fails for now (503) on reconnect is a reconnect attempt like a drop: the stream goes on once it works")
+    func refreshUnavailableOnReconnect() async throws {
+        let auth = try AuthTestServer()
+        defer { auth.stop() }
+        auth.refreshDelay = .zero
+        auth.failRefreshes(with: 503)
+        let resumes = Recorder<Int>()
+        auth.server.route(.get, "/feed") { request in
+            guard request.header("Last-Event-ID") != nil else {
+                return .raw([.chunkedHead(), .chunk("retry: 1\n\n" + event(1) + event(2)), .lastChunk])
+            }
+            resumes.append(1)
+            // The first connection's token expired meanwhile; the auth server is back for the second try.
+            if resumes.all.count == 2 { auth.failRefreshes(with: nil) }
+            if request.header("Authorization") == "Bearer access-1" { return .json(#"{"error":"expired"}"#, status: 401) }
+            return .raw([.chunkedHead(), .chunk(event(3) + "data: [DONE]\n\n"), .lastChunk])
+        }
+        let authenticator = Authenticator(store: MemoryCredentialStore(["session": .bearer("access-1", refreshToken: "refresh-1")]))
+        let client = try auth.client(authenticator)
+        let seen = try await ticks(client.serverSentEvents(Request(method: .get, path: "/feed"), of: Tick.self, terminator: "[DONE]"))
+        #expect(seen == [1, 2, 3])
+        #expect(auth.refreshCount == 2)
+        let feed = auth.server.requests.filter { $0.path == "/feed" }
+        #expect(feed.map { $0.header("Authorization") } == ["Bearer access-1", "Bearer access-1", "Bearer access-1", "Bearer access-2"])
+    }
+
     @Test("breaking out of the loop, or cancelling the reading task, closes the connection: the server sees it")
     func cancellationSeenByServer() async throws {
         let script: [TestServer.Response.Step] = [
