@@ -84,11 +84,13 @@ public final class DiskCacheStore: CacheStore {
     /// Writes `entry` (temporary file, then rename) and evicts least recently used entries until
     /// the files fit the byte limit; an entry larger than the limit is not kept.
     public func store(_ entry: CachedResponse) async {
-        guard let data = DiskEntryFormat.encode(entry) else { return }
+        let data = DiskEntryFormat.encode(entry)
         let name = fileName(for: entry.key)
         await onQueue { [self] index in
-            // Under the lock, so the index always describes the files on disk.
-            guard data.count <= byteLimit else {
+            // Under the lock, so the index always describes the files on disk. An entry that
+            // cannot be kept (too large, not encodable, a failed write) removes the one it was
+            // to replace: that one is out of date, and would come back after a relaunch.
+            guard let data, data.count <= byteLimit else {
                 remove(name, from: &index)
                 return
             }
@@ -97,6 +99,7 @@ public final class DiskCacheStore: CacheStore {
             // entries, which the checksum then turns into misses.
             guard NewFile.create(temporary, with: data, mode: 0o600, sync: false), NewFile.replace(path(name), with: temporary) else {
                 unlink(temporary)
+                remove(name, from: &index)
                 return
             }
             index.bytes += data.count - (index.sizes[name] ?? 0)

@@ -66,6 +66,21 @@ struct DiskCacheStoreTests {
         }
     }
 
+    @Test("an entry that cannot be written (its numbers do not encode) removes the one it replaces, which would come back stale")
+    func unwritableReplacementRemovesTheOld() async throws {
+        try await withDirectory { directory in
+            let store = DiskCacheStore(directory: directory)
+            await store.store(entry("a", bytes: 100))
+            #expect(await store.entry(for: entry("a", bytes: 0).key)?.body.count == 100)
+            var newer = entry("a", bytes: 200)
+            newer.freshnessLifetime = .infinity  // JSON has no infinity: this one cannot be encoded
+            await store.store(newer)
+            #expect(await store.entry(for: entry("a", bytes: 0).key) == nil, "the superseded entry is gone")
+            #expect(await DiskCacheStore(directory: directory).entry(for: entry("a", bytes: 0).key) == nil, "after a relaunch too")
+            #expect(store.usage.entries == 0)
+        }
+    }
+
     @Test("a truncated or corrupted entry file is a miss and is removed")
     func damagedFiles() async throws {
         try await withDirectory { directory in
