@@ -1,7 +1,9 @@
+import Foundation
 import HTTPTypes
 
 /// Sends a fresh idempotency key with each call of a request that names its header
-/// (``Request/idempotencyKeyHeader``): a random UUID, made once per call before any other ware
+/// (``Request/idempotencyKeyHeader``): a random UUID (from the system, whatever the client's
+/// ``RandomSource``), made once per call before any other ware
 /// runs, so that every retry and replay of the call carries the same key and the server can tell
 /// a repeat from a new request. A request that already carries the field keeps its own value.
 ///
@@ -28,7 +30,9 @@ public struct IdempotencyKey: Ware {
         guard let name = HTTPField.Name(header) else { throw CourierError.invalidRequest(.invalidHeaderName(header)) }
         guard request.http.headerFields[name] == nil else { return try await next(request, context) }
         var keyed = request
-        keyed.http.headerFields[name] = context.random.uuid().uuidString
+        // Always the system's randomness, never the client's RandomSource: a test seeds or fixes
+        // that to pin jitter, and repeated keys would make the server drop distinct calls.
+        keyed.http.headerFields[name] = UUID().uuidString
         return try await next(keyed, context)
     }
 }

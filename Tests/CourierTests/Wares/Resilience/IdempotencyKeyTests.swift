@@ -46,6 +46,20 @@ struct IdempotencyKeyTests {
         }
     }
 
+    @Test("keys differ between calls and clients even when the client's RandomSource is seeded or fixed (to pin jitter)")
+    func keysAreUniqueWhateverTheRandomSource() async throws {
+        var keys: [String] = []
+        for random in [RandomSource.seeded(7), .seeded(7), RandomSource { 0 }] {
+            try await withLoopback(routes: { $0.route(.post, "/orders") { .echo($0) } }, random: random) { _, client in
+                var request = Request<TestServer.Echo>(method: .post, path: "/orders")
+                request.idempotencyKeyHeader = "Idempotency-Key"
+                for _ in 0..<2 { keys.append(try #require(try await client.send(request).header("Idempotency-Key"))) }
+            }
+        }
+        // Two orders with one key are one order to the server: the second would be dropped.
+        #expect(Set(keys).count == keys.count, "\(keys)")
+    }
+
     @Test("an invalid header name fails the call as an invalid request, before anything is sent")
     func invalidHeaderName() async throws {
         try await withLoopback(routes: { $0.route(.post, "/orders") { .echo($0) } }) { server, client in
