@@ -24,7 +24,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
     // @unchecked: every mutable property is behind `state`'s lock.
     typealias Response = Void
 
-    private struct State {
+    struct State {
         var waiting: UnsafeContinuation<RawResponse, any Error>?
         var head: HTTPResponse?
         var declared: Int?
@@ -55,23 +55,23 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         var answeredEarly = false
     }
 
-    private let request: PreparedRequest
-    private let context: TransportContext
-    private let ratio: Int
-    private let loops: LoopChoice
-    private let blocks: BlockPool
+    let request: PreparedRequest
+    let context: TransportContext
+    let ratio: Int
+    let loops: LoopChoice
+    let blocks: BlockPool
     /// The loop the delegate runs on, given back to ``loops`` when the exchange ends.
-    private let loop: (loop: any EventLoop, index: Int, alone: Bool)
-    private let state = Locked(State())
+    let loop: (loop: any EventLoop, index: Int, alone: Bool)
+    let state = Locked(State())
     /// Ends a request body still being written once the server has answered it; only for a body
     /// sent as it is read (one in memory goes out whole), so that other calls allocate nothing
     /// for it.
-    private let upload: UploadStop?
+    let upload: UploadStop?
     /// The files of a body sent as file regions, closed once their regions are on the socket.
-    private let regions: SentRegions?
+    let regions: SentRegions?
     /// The call was sent from the delegate's loop (a task on an ``EventLoopTaskExecutor``), so
     /// a streamed body's reader runs there too, between the loop's reads.
-    private let readerOnLoop: Bool
+    let readerOnLoop: Bool
 
     private init(request: PreparedRequest, context: TransportContext, ratio: Int, loops: LoopChoice, blocks: BlockPool) {
         self.request = request
@@ -238,7 +238,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
 
     /// Ends the exchange with the response received: the caller waiting for the head gets it
     /// with the collected body, or a streaming reader the end of the body.
-    private func complete() {
+    func complete() {
         let (waiting, head, collected, channel, rest, answeredEarly) = state.withLock { state in
             defer { state.waiting = nil; state.filler?.discard() }
             return (state.waiting, state.head, state.collector?.data, state.channel, state.filler?.flush(), state.answeredEarly)
@@ -264,147 +264,6 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
 
     func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
         fail(AsyncHTTPClientTransport.map(error, request: request, ratio: ratio))
-    }
-
-    // MARK: Ending
-
-    /// Ends the exchange with `error`: the caller waiting for the head, or the body's reader, sees
-    /// it. A failure that follows an early answer, all of which arrived, ends it with that answer.
-    private func fail(_ error: any Error) {
-        let answered = state.withLock { state in
-            state.answeredEarly && state.head != nil && state.received >= (state.declared ?? 0)
-        }
-        if answered, upload?.isStopped == true, !(error is CancellationError) {
-            complete()
-            return
-        }
-        let (waiting, channel, paused, task, toFile, rest) = state.withLock { state in
-            state.failed = true
-            // A download to a file keeps what arrived: a dropped connection resumes after it.
-            let rest = state.toFile ? state.filler?.flush() : nil
-            state.filler?.discard()
-            defer { state.waiting = nil; state.paused = nil; state.task = nil }
-            return (state.waiting, state.channel, state.paused, state.task, state.toFile, rest)
-        }
-        // A failed exchange's connection is closed: no region it had queued will be sent. And
-        // the body's writer may be waiting for the connection to take a write, which
-        // AsyncHTTPClient forgets when the request fails: released, it ends, closing its file.
-        regions?.abandon()
-        upload?.stop()
-        releaseLoop()
-        waiting?.resume(throwing: error)
-        if let rest { _ = channel?.offerDeferringWake(rest) }
-        channel?.finish(throwing: error, keepingBuffered: toFile && !(error is CancellationError))
-        paused?.fail(error)
-        task?.cancel()
-    }
-
-    /// Hands `outgoing` to AsyncHTTPClient: on the delegate's loop when this is the only call
-    /// there, as a sequential caller's is. AsyncHTTPClient then arms the deadline, adds its
-    /// callbacks and hands the request to the connection (on that loop too, `LoopChoice` sees to
-    /// it) where it runs, where from another thread each of those is a hop of its own: one hop
-    /// instead of several, 89–92 µs of CPU a call down to 78–80, and 7,300–7,500 sequential
-    /// requests a second up to 8,100–8,300 (`transport-probe real-socket … "transport alone"
-    /// sequential`). With other calls on the loop it is busy, and that work stays on the
-    /// caller's thread (50 at a time, hopping measured 21,600–25,900 req/s against 25,500–26,300).
-    private func start(_ outgoing: HTTPClient.Request, on client: HTTPClient, deadline: NIODeadline, shuttingDown: Locked<Bool>) {
-        if loop.loop.inEventLoop || !loop.alone {
-            execute(outgoing, on: client, deadline: deadline, shuttingDown: shuttingDown)
-        } else {
-            loop.loop.execute { self.execute(outgoing, on: client, deadline: deadline, shuttingDown: shuttingDown) }
-        }
-    }
-
-    /// Sends `outgoing` with this exchange as its delegate, unless the exchange already ended.
-    private func execute(_ outgoing: HTTPClient.Request, on client: HTTPClient, deadline: NIODeadline, shuttingDown: Locked<Bool>) {
-        // Cancelled before this ran (or before the call began, when the handler ran before the
-        // continuation was stored): nothing is sent, and the caller is resumed here.
-        guard !state.withLock({ $0.failed }) else {
-            fail(CancellationError())
-            return
-        }
-        let task = client.execute(request: outgoing, delegate: self, eventLoop: .delegate(on: loop.loop), deadline: deadline)
-        let cancelled = state.withLock { state in
-            state.task = state.failed ? nil : task
-            return state.failed
-        }
-        if cancelled { task.cancel() }
-        // Two failures end the task without telling the delegate, so the exchange watches the
-        // task when either can happen:
-        // - a client shutting down (AsyncHTTPClient hands back a task failed at once); the
-        //   transport raises `shuttingDown` before it shuts the client down, so a task failed
-        //   that way always finds it raised;
-        // - a body sent as it is read, answered with an error status just as the body ends: the
-        //   answer ends the connection's request, and the body's end, arriving after it, fails
-        //   the task with `requestStreamCancelled` (AsyncHTTPClient 1.37), with the whole answer
-        //   already given to the delegate but no `didFinishRequest`. Unwatched, the caller waited
-        //   for ever: the deadline, firing later, finds the request finished and does nothing.
-        // Only then: adding a callback to the task's future from another thread than its loop's
-        // hops to the loop, about 6 µs of CPU a call (`transport-probe real-socket`), which an
-        // upload does not notice.
-        if upload != nil || shuttingDown.withLock({ $0 }) {
-            task.futureResult.whenComplete { result in
-                if case .failure(let error) = result { self.taskFailed(error) }
-                self.releaseLoop()
-            }
-        }
-    }
-
-    /// The task failed: ends the exchange, unless the delegate already did. An upload's stream
-    /// cancelled after the answer all arrived ends it with that answer, which is the server's word
-    /// on the request.
-    private func taskFailed(_ error: any Error) {
-        // `released`: the task's own callback releases the loop only after this.
-        let (ended, answered) = state.withLock { state in
-            (state.failed || state.released, state.head != nil)
-        }
-        guard !ended else { return }
-        if answered, let failure = error as? HTTPClientError, failure == .requestStreamCancelled {
-            complete()
-        } else {
-            fail(AsyncHTTPClientTransport.map(error, request: request, ratio: ratio))
-        }
-    }
-
-    /// Gives the delegate's loop back to ``loops``, once, whichever way the exchange ends.
-    private func releaseLoop() {
-        let first = state.withLock { state in
-            defer { state.released = true }
-            return !state.released
-        }
-        if first { loops.finished(loop.index) }
-    }
-
-    /// Hands the reader what the event loop's turn copied in but did not fill a block with,
-    /// and wakes it once for the whole turn.
-    private func handOverTurn(to channel: ByteChannel) {
-        let rest = state.withLock { state in
-            state.turnEndScheduled = false
-            return state.filler?.flush()
-        }
-        if let rest { _ = channel.offerDeferringWake(rest) }
-        channel.wakeReader()
-    }
-
-    private func readerCaughtUp() {
-        let paused = state.withLock { state -> EventLoopPromise<Void>? in
-            guard let paused = state.paused else {
-                state.resumedEarly = true
-                return nil
-            }
-            state.paused = nil
-            return paused
-        }
-        paused?.succeed()
-    }
-
-    private func readerStopped() {
-        let (paused, task) = state.withLock { state in
-            defer { state.paused = nil; state.task = nil }
-            return (state.paused, state.task)
-        }
-        paused?.fail(CancellationError())
-        task?.cancel()
     }
 }
 #endif
