@@ -74,15 +74,17 @@ enum Freshness {
     static let cacheableStatuses: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
 
     /// The entry to keep for `response` to the request whose field values are `vary`, or `nil`
-    /// when it must not be stored. `Set-Cookie` is left out: a session cookie must not sit on
-    /// disk in plain text, nor be set again, perhaps rotated since, each time the entry is served.
+    /// when it must not be stored. `Set-Cookie` and the fields the service's redaction calls
+    /// sensitive (`X-Auth-Token`, a token in `Authorization`) are left out (see ``isKept(_:by:)``).
     static func entry(
         for response: RawResponse, vary values: VaryValues, key: CacheKey, now: Date, timeToLive: Duration?
     ) -> CachedResponse? {
         let fields = response.http.headerFields
         return entry(
             status: response.status.code,
-            headers: fields.compactMap { $0.name == .setCookie ? nil : CachedResponse.HeaderPair(name: $0.name.canonicalName, value: $0.value) },
+            headers: fields.compactMap {
+                isKept($0.name, by: values.redaction) ? CachedResponse.HeaderPair(name: $0.name.canonicalName, value: $0.value) : nil
+            },
             body: response.body.data ?? Data(), field: { fields[$0] }, control: nil, vary: values, key: key, now: now,
             timeToLive: timeToLive)
     }
@@ -122,6 +124,14 @@ enum Freshness {
             freshnessLifetime: lifetime, vary: vary, mustRevalidate: control.mustRevalidate)
     }
 
+    /// Whether an entry keeps the response field `name`: not `Set-Cookie`, nor one `redaction`
+    /// calls sensitive. A session cookie or a token must not sit on disk in plain text, nor be
+    /// handed out again, perhaps rotated since, each time the entry is served; the call that
+    /// received them still gets them.
+    static func isKept(_ name: HTTPField.Name, by redaction: Redaction) -> Bool {
+        name != .setCookie && !redaction.isSensitive(name)
+    }
+
     /// `stored` after a `304 Not Modified`: the 304's header fields replace the stored ones of the
     /// same name, and freshness starts again from `now`. `control` is the 304's `Cache-Control`,
     /// which the caller has parsed already: freshness is worked out once, from the fields as
@@ -131,7 +141,7 @@ enum Freshness {
         timeToLive: Duration?
     ) -> CachedResponse {
         var fresh: [CachedResponse.HeaderPair] = []
-        for field in notModified.http.headerFields where field.name != .contentLength && field.name != .setCookie {
+        for field in notModified.http.headerFields where field.name != .contentLength && isKept(field.name, by: vary.redaction) {
             fresh.append(CachedResponse.HeaderPair(name: field.name.canonicalName, value: field.value))
         }
         let kept = stored.headers.filter { pair in !fresh.contains { CachedResponse.sameFieldName($0.name, pair.name) } }

@@ -166,12 +166,12 @@ public final class HTTPCache: Ware, SessionObserving {
             guard !control.noStore else {
                 // Still the answer to this call, but the server no longer lets it be kept.
                 await store.removeEntry(for: key)
-                return Self.withCookies(of: response, on: stored.rawResponse(source: .revalidated))
+                return Self.withUnkeptFields(of: response, on: stored.rawResponse(source: .revalidated), redaction: vary.redaction)
             }
             let refreshed = Freshness.revalidated(
                 stored, by: response, control: control, vary: vary, now: now, timeToLive: policy.timeToLive)
             await keep(refreshed, of: vary.principal)
-            return Self.withCookies(of: response, on: refreshed.rawResponse(source: .revalidated))
+            return Self.withUnkeptFields(of: response, on: refreshed.rawResponse(source: .revalidated), redaction: vary.redaction)
         }
         context.storage[CacheOutcome.self] = .miss
         if let entry = Freshness.entry(for: response, vary: vary, key: key, now: now, timeToLive: policy.timeToLive) {
@@ -182,11 +182,13 @@ public final class HTTPCache: Ware, SessionObserving {
         return response
     }
 
-    /// `answer` with the `Set-Cookie` fields of `notModified`: they are this call's, though an
-    /// entry never keeps cookies (see `Freshness.entry(for:vary:key:now:timeToLive:)`).
-    private static func withCookies(of notModified: RawResponse, on answer: RawResponse) -> RawResponse {
+    /// `answer` with the fields of `notModified` an entry never keeps (`Set-Cookie`, sensitive
+    /// ones; see `Freshness.isKept(_:by:)`): they are this call's.
+    private static func withUnkeptFields(of notModified: RawResponse, on answer: RawResponse, redaction: Redaction) -> RawResponse {
         var answer = answer
-        for field in notModified.http.headerFields where field.name == .setCookie { answer.http.headerFields.append(field) }
+        for field in notModified.http.headerFields where !Freshness.isKept(field.name, by: redaction) {
+            answer.http.headerFields.append(field)
+        }
         return answer
     }
 

@@ -375,10 +375,3 @@ struct CacheCredentialEdgeTests {
         if case .cache(let age) = stale.source { #expect(age > .seconds(1_000_000)) } else { Issue.record("not from the cache") }
     }
 }
-
-/// Each file in `directory` with its bytes read as UTF-8 text, to look for what must not be there.
-private func filesAndTexts(in directory: URL) throws -> [(name: String, text: String)] {
-    try FileManager.default.contentsOfDirectory(atPath: directory.path).map { file in
-        (file, String(decoding: try Data(contentsOf: directory.appendingPathComponent(file)), as: UTF8.self))
-    }
-}

@@ -87,3 +87,10 @@ func cachingClient(_ server: CacheTestServer, _ cache: HTTPCache, clock: ManualC
         service: ServiceConfiguration(name: "cache", baseURL: server.server.baseURL, timeout: .seconds(60)),
         wares: [cache], clock: clock, wallClock: clock.wallClock)
 }
+
+/// Each file in `directory` with its bytes read as UTF-8 text, to look for what must not be there.
+func filesAndTexts(in directory: URL) throws -> [(name: String, text: String)] {
+    try FileManager.default.contentsOfDirectory(atPath: directory.path).map { file in
+        (file, String(decoding: try Data(contentsOf: directory.appendingPathComponent(file)), as: UTF8.self))
+    }
+}
