@@ -58,10 +58,12 @@ public final class MemoryCacheStore: CacheStore {
         }
     }
 
-    /// Removes every entry of `partition`.
+    /// Removes every entry of `partition`, and of the partitions combining it with others
+    /// (`partition+…`).
     public func removePartition(_ partition: String) async {
+        let combined = partition + "+"
         state.withLock { state in
-            for key in state.entries.keys where key.partition == partition {
+            for key in state.entries.keys where key.partition == partition || key.partition.hasPrefix(combined) {
                 state.bytes -= state.entries.removeValue(forKey: key)?.cost ?? 0
                 state.order.remove(key)
             }

@@ -59,4 +59,41 @@ struct CachePartitionTests {
         #expect(store.usage.entries == 1, "only the shared answer is left")
         #expect(try await client.response(for: item()).source == .cache(age: .zero))
     }
+
+    @Test("sign-out in a later launch wipes alice's answers filed with credentials of the call's own (an API key) as well")
+    func signOutWipesCombinedPartitionsOfAnEarlierLaunch() async throws {
+        let auth = try AuthTestServer()
+        defer { auth.stop() }
+        auth.server.route(.get, "/profile") { _ in
+            var response = TestServer.Response.json(#"{"name":"alice"}"#)
+            response.headers.append(TestServer.Field(name: "Cache-Control", value: "private, max-age=600"))
+            return response
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-combined-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var profile = Request<[String: String]>(method: .get, path: "/profile", name: "profile")
+        profile.addHeader("X-API-Key", "app-key-1")  // the app's key, beside alice's token: a combined principal
+        let clock = ManualClock()
+        func launch() throws -> (Client, Authenticator, HybridCacheStore) {
+            let store = HybridCacheStore(disk: DiskCacheStore(directory: directory))
+            let authenticator = Authenticator(store: MemoryCredentialStore(["session": .bearer("access-1", identity: "alice")]))
+            var service = ServiceConfiguration(name: "auth", baseURL: auth.server.baseURL, timeout: .seconds(30))
+            service.authSchemes = [AuthTestServer.session]
+            service.defaultAuthScheme = "session"
+            let client = try Client(service: service, wares: [HTTPCache(store: store), authenticator], clock: clock, wallClock: clock.wallClock)
+            return (client, authenticator, store)
+        }
+        do {
+            let (client, _, store) = try launch()
+            #expect(try await client.send(profile) == ["name": "alice"])
+            #expect(try await client.response(for: profile).source == .cache(age: .zero))
+            #expect(store.disk.usage.entries == 1)
+        }
+        let (client, authenticator, store) = try launch()
+        _ = try await client.send(dataRequest())  // this launch's first call: alice's session is in use
+        try await authenticator.signOut()
+        #expect(store.disk.usage.entries == 0, "nothing of alice's is left on disk")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
 }
+
