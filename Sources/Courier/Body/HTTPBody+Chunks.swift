@@ -115,6 +115,9 @@ final class ChunkSource: Sendable {
         if let onUnread, !used.withLock({ $0 }) { onUnread() }
     }
 
+    /// Whether a one-shot source has been read (a reader was made for it).
+    var wasRead: Bool { used.withLock { $0 } }
+
     /// A reader for the next iteration; a one-shot source read before gives a failure instead.
     func makeReader() -> HTTPBody.Chunks.Iterator.State {
         if !replayable {

@@ -30,6 +30,14 @@ public struct HTTPBody: Sendable {
     public let length: Int?
     /// Whether the body can be read more than once, so that a ware may send its request again.
     public let isReplayable: Bool
+    /// Whether the body can go out (again) now: a replayable one always, a one-shot one until
+    /// something began reading it. A call that failed before its body was read (a refresh that
+    /// failed for now, no connection) may be retried with it.
+    package var canBeSentAgain: Bool {
+        if isReplayable { return true }
+        if case .stream(let source) = storage { return !source.wasRead }
+        return false
+    }
     /// What the body carries besides its bytes (a multipart body's parts, for logs).
     var extras: BodyExtras?
 

@@ -68,6 +68,10 @@ public struct PreparedRequest: Sendable {
     /// no body, or one that can be read again (bytes, a file, a replayable stream).
     public var isReplayable: Bool { body?.isReplayable ?? true }
 
+    /// Whether the request can be sent again now: ``isReplayable``, or a one-shot body nothing
+    /// has read yet.
+    package var canBeSentAgain: Bool { body?.canBeSentAgain ?? true }
+
     /// Refuses a `GET` or `HEAD` with a body, which servers and proxies ignore or reject (and
     /// Foundation on Linux with a misleading "resource exceeds maximum size"): the client checks
     /// every request it builds, and transports check again for requests built by hand.

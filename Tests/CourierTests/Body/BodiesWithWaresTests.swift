@@ -1,5 +1,6 @@
 import Courier
 import CourierTestServer
+import CourierTesting
 import Foundation
 import Testing
 
@@ -51,6 +52,32 @@ struct BodiesWithWaresTests {
         #expect(server.refreshCount == 1, "the credentials were renewed anyway")
         #expect(try await client.send(dataRequest()) == ["ok": true])
         #expect(server.refreshCount == 1, "the next call used the renewed token")
+    }
+
+    @Test("a one-shot upload whose call failed before its body was read (a refresh that failed for now) is retried, whole")
+    func unreadOneShotUploadRetried() async throws {
+        let server = try AuthTestServer()
+        defer { server.stop() }
+        server.failRefreshes(with: 503)
+        server.refreshDelay = .zero
+        let clock = ManualClock()
+        let auth = Authenticator(store: MemoryCredentialStore([
+            "session": .bearer("access-1", refreshToken: "refresh-1", expiresAt: clock.wallClock.now.addingTimeInterval(-1)),
+        ]))
+        var service = ServiceConfiguration(name: "auth", baseURL: server.server.baseURL, timeout: .seconds(30))
+        service.authSchemes = [AuthTestServer.session]
+        service.defaultAuthScheme = "session"
+        let client = try Client(
+            service: service, wares: [auth, Retry(RetryPolicy(baseDelay: .milliseconds(1)))], clock: clock, wallClock: clock.wallClock)
+        var request = Request<Received>(method: .put, path: "/upload")
+        request.body = upload(10_000, replayable: false)
+        let call = Task { try await client.send(request) }
+        #expect(await clock.waitForSleepers(1), "Retry waits: the expired token's refresh failed before anything was sent")
+        server.failRefreshes(with: nil)
+        clock.advance(by: .seconds(1))
+        #expect(try await call.value == Received(received: 10_000))
+        #expect(server.server.requests.filter { $0.path == "/upload" }.map(\.body.count) == [10_000])
+        #expect(server.refreshCount == 2)
     }
 
     @Test("a replayable upload is sent again, whole, with the renewed token")

@@ -193,7 +193,7 @@ public final class Authenticator: Ware, ClientAttaching {
         } catch let error as CourierError where isRejection(error, by: scheme) {
             deadline = CallDeadline(request.timeout)
             sent = try await replacement(for: sent, rejectedWith: error, scheme: scheme, expected: expected, deadline: deadline, context: context)
-            guard request.isReplayable else {
+            guard request.canBeSentAgain else {
                 // The credentials are renewed for the calls to come, but this one cannot be sent again.
                 context.logger.notice("not replayed after new credentials: the request body is a one-shot stream; make it replayable to allow replays")
                 throw error

@@ -4,10 +4,13 @@ import HTTPTypes
 /// Retries failed attempts with exponential backoff and full jitter, honouring `Retry-After`.
 ///
 /// It retries the statuses and transport failures its ``RetryPolicy`` names (and a token refresh
-/// that failed for a passing reason, ``CourierError/Kind/refreshUnavailable``), up to a number of
+/// that failed for a passing reason, ``CourierError/Kind/refreshUnavailable``, after the auth
+/// server's own `Retry-After` when it sent one), up to a number of
 /// attempts and a time budget; a request's or service's ``RetryOptions`` narrow the attempts
 /// and statuses (`retry: false` in the spec turns it off). Methods that are not idempotent
-/// (POST, PATCH) are retried only when the request carries an idempotency key. Waits run on the
+/// (POST, PATCH) are retried only when the request carries an idempotency key. A one-shot stream
+/// body is retried only if nothing read it yet (the attempt failed before sending it: a refresh
+/// that failed for now); make it replayable for the rest. Waits run on the
 /// client's clock and draw jitter from its random source; cancelling the call ends a wait at
 /// once. Each attempt after the first runs with ``CallContext/attempt`` increased, and the
 /// error of the last attempt reaches the caller, naming that attempt.
@@ -52,8 +55,8 @@ public struct Retry: Ware {
                       let wait = delay(after: error, attempt: attempt.attempt, statuses: statuses, context: context),
                       context.elapsed - started + wait <= policy.budget
                 else { throw error }
-                guard request.isReplayable else {
-                    attempt.logger.notice("not retried: the request body is a one-shot stream; make it replayable to allow retries",
+                guard request.canBeSentAgain else {
+                    attempt.logger.notice("not retried: the request body is a one-shot stream, already read; make it replayable to allow retries",
                                           metadata: ["courier.retry.reason": "\(error.message.prefix(120))"])
                     throw error
                 }
