@@ -1,5 +1,6 @@
 import Courier
 import CourierTestServer
+import CourierTesting
 import Foundation
 import Testing
 
@@ -36,7 +37,9 @@ struct AuthenticatorStoreFailureTests {
         var service = ServiceConfiguration(name: "auth", baseURL: auth.server.baseURL, timeout: .seconds(30))
         service.authSchemes = [AuthTestServer.session]
         service.defaultAuthScheme = "session"
-        let client = try Client(service: service, wares: [cache, authenticator])
+        // A manual clock: the stored answer's age is exactly zero however slowly the run goes.
+        let clock = ManualClock()
+        let client = try Client(service: service, wares: [cache, authenticator], clock: clock, wallClock: clock.wallClock)
         let profile = Request<[String: String]>(method: .get, path: "/profile", name: "profile")
         #expect(try await client.send(profile) == ["user": "Bearer access-1"])
         #expect(try await client.response(for: profile).source == .cache(age: .zero))
