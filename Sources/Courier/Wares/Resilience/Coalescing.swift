@@ -11,7 +11,8 @@ import HTTPTypes
 /// ``PreparedRequest/maximumResponseSize`` and ``PreparedRequest/redirects`` (the shared call
 /// runs under the first caller's rules, which every waiter then lives with), the values of the
 /// fields that select a part or a condition (`Range`, `If-Range`, `If-None-Match`,
-/// `If-Modified-Since`: a part or a `304` is not the whole answer) and the values of ``headers``
+/// `If-Modified-Since`: a part or a `304` is not the whole answer), the request's own
+/// `Cache-Control` (an `only-if-cached` call must not wait for a twin's network call) and the values of ``headers``
 /// (by default `Accept` and `Accept-Language`) are equal. A request with a body, another method,
 /// a streamed or file response (which only one reader can take), or `coalesces = false` runs on
 /// its own. A waiter that is cancelled, or whose own timeout passes, leaves at once without
@@ -77,8 +78,9 @@ struct CoalescingKey: Hashable, Sendable {
     let redirects: RedirectPolicy
 
     /// Fields that make the answer another one than the whole current representation, whatever
-    /// ``Coalescing/headers`` lists: the caller asked for a part of it, or for it only if changed.
-    static let selectingFields: [HTTPField.Name] = [.range, .ifRange, .ifNoneMatch, .ifModifiedSince]
+    /// ``Coalescing/headers`` lists: the caller asked for a part of it, for it only if changed, or
+    /// by its own `Cache-Control` for a stored one only (`only-if-cached`) or none.
+    static let selectingFields: [HTTPField.Name] = [.range, .ifRange, .ifNoneMatch, .ifModifiedSince, .cacheControl]
 
     init(request prepared: PreparedRequest, headers: [HTTPField.Name], principal: Principal) {
         self.principal = principal

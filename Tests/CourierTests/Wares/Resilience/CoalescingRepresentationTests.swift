@@ -98,4 +98,30 @@ struct CoalescingRepresentationTests {
             #expect(server.requestCount == 3)
         }
     }
+
+    @Test("an only-if-cached call beside a plain one in flight gets its cacheMiss at once, not its twin's network answer")
+    func ownCacheControlDoesNotJoin() async throws {
+        let arrived = Recorder<Int>()
+        let gate = DispatchSemaphore(value: 0)
+        try await withLoopback(
+            routes: { $0.route(.get, "/count") { _ in
+                _ = gate.wait(timeout: .now() + 10)
+                return .json(#"{"count":1}"#)
+            } },
+            wares: [Coalescing(), HTTPCache(store: MemoryCacheStore()), Arrivals(log: arrived)]
+        ) { server, client in
+            let plain = Task { try await client.send(count()) }
+            try await waitUntil { arrived.all.count == 1 }
+            var cachedOnly = count()
+            cachedOnly.addHeader("Cache-Control", "only-if-cached")
+            let started = ContinuousClock.now
+            let error = await thrownError { _ = try await client.send(cachedOnly) }
+            #expect((error as? CourierError)?.kind == .cacheMiss)
+            #expect(ContinuousClock.now - started < .seconds(5), "it did not wait for the twin's network call")
+            gate.signal()
+            #expect(try await plain.value == ["count": 1])
+            #expect(server.requestCount == 1)
+        }
+    }
 }
+
