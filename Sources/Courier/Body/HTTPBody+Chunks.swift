@@ -96,6 +96,8 @@ final class ChunkSource: Sendable {
     /// Runs when the source goes away never read: a transport's body lets go of its connection,
     /// which a reader made and dropped would have done (nobody may read it any more).
     private let onUnread: (@Sendable () -> Void)?
+    /// What runs once when the body is done with (see ``whenDone(_:)``); `nil` once it ran.
+    private let doneActions = Locked<[@Sendable () -> Void]?>([])
 
     init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks, replayable: Bool) where Chunks.Element == Data {
         self.makeIterator = { SequenceChunkReader(chunks.makeAsyncIterator()) }
@@ -113,6 +115,28 @@ final class ChunkSource: Sendable {
 
     deinit {
         if let onUnread, !used.withLock({ $0 }) { onUnread() }
+        finishReading()
+    }
+
+    /// Runs `action` once, when the body is done with: its first reader reached the end, failed
+    /// or went away, or the source went away never read. A call's progress updates end then,
+    /// not when the call hands the stream over.
+    func whenDone(_ action: @escaping @Sendable () -> Void) {
+        let added = doneActions.withLock { actions in
+            guard actions != nil else { return false }
+            actions?.append(action)
+            return true
+        }
+        if !added { action() }
+    }
+
+    /// The body is done with: runs what ``whenDone(_:)`` registered, once.
+    fileprivate func finishReading() {
+        let actions = doneActions.withLock { actions in
+            defer { actions = nil }
+            return actions ?? []
+        }
+        for action in actions { action() }
     }
 
     /// Whether a one-shot source has been read (a reader was made for it).
@@ -127,7 +151,37 @@ final class ChunkSource: Sendable {
             }
             guard first else { return .failed(CourierError.invalidRequest(.bodyNotReplayable)) }
         }
-        return .stream(makeIterator())
+        let reader = makeIterator()
+        // Only a source someone waits on pays for the watching reader.
+        let watched = doneActions.withLock { !($0?.isEmpty ?? true) }
+        return .stream(watched ? FinishingReader(reader, source: self) : reader)
+    }
+}
+
+/// A reader that tells its ``ChunkSource`` when reading is over: at the end, on a failure, or
+/// when it is dropped part-way.
+private final class FinishingReader: ChunkReading {
+    private let base: any ChunkReading
+    private let source: ChunkSource
+
+    init(_ base: any ChunkReading, source: ChunkSource) {
+        self.base = base
+        self.source = source
+    }
+
+    deinit {
+        source.finishReading()
+    }
+
+    func next() async throws -> Data? {
+        do {
+            let chunk = try await base.next()
+            if chunk == nil { source.finishReading() }
+            return chunk
+        } catch {
+            source.finishReading()
+            throw error
+        }
     }
 }
 

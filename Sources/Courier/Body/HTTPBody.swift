@@ -96,6 +96,14 @@ public struct HTTPBody: Sendable {
         return false
     }
 
+    /// Runs `action` once the caller is done with a one-shot stream (read to its end, failed,
+    /// dropped), and says `true`; says `false` for any other body, which is done with already.
+    func whenDone(_ action: @escaping @Sendable () -> Void) -> Bool {
+        guard !isReplayable, case .stream(let source) = storage else { return false }
+        source.whenDone(action)
+        return true
+    }
+
     /// Whether the body is known to hold no bytes.
     public var isEmpty: Bool { length == 0 }
 

@@ -1,5 +1,7 @@
 /// A call's ``TransferProgress`` as an async sequence: set it as the request's
-/// ``Request/progressUpdates`` and iterate it while the call runs; it ends when the call ends.
+/// ``Request/progressUpdates`` and iterate it while the call runs; it ends when the call ends,
+/// or, for a response read as a stream (``ResponseDelivery/stream``), when the caller has read it
+/// to its end, stopped reading or dropped it.
 ///
 /// ```swift
 /// let progress = ProgressUpdates()

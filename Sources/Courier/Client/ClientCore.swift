@@ -67,7 +67,9 @@ final class ClientCore: Sendable {
         if parent == nil { setup.group = CallGroupMembership.current }
         let progress = ProgressThrottle.make(handler: request.onProgress, updates: request.progressUpdates, clock: clock)
         if let progress { setup.progress = progress.sink }
-        defer { progress?.end() }
+        // The updates end with the call, or with the streamed body the caller reads after it.
+        var endsWithBody = false
+        defer { if !endsWithBody { progress?.end() } }
         // A body that goes to a file may resume after a dropped connection: its own chain.
         let base = if case .file = decoding.delivery.mode { downloadChain } else { self.chain }
         let chain = request.wares.isEmpty ? base : base.adding(request.wares)
@@ -89,7 +91,10 @@ final class ClientCore: Sendable {
         context.record.principal = wares.isEmpty && request.wares.isEmpty
             ? own : await principal(own, of: prepared, extraWares: request.wares, context: context)
         let raw = try await chain.step(0, prepared, context, decodes: !decodesHere)
-        progress?.complete(upload: prepared.body, download: raw.body)
+        if let progress {
+            progress.complete(upload: prepared.body, download: raw.body)
+            endsWithBody = raw.body.whenDone { progress.end() }
+        }
         let decoded: Value
         do {
             if let typed {

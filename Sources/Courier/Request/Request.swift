@@ -56,8 +56,8 @@ public struct Request<Expected: Sendable>: Sendable {
     /// report (`completedBytes == totalBytes`) before it returns. A response read as a stream
     /// reports its end when the stream ends.
     public var onProgress: (@Sendable (TransferProgress) -> Void)?
-    /// The same reports as ``onProgress`` as an async sequence, which ends when the call ends;
-    /// see ``ProgressUpdates``.
+    /// The same reports as ``onProgress`` as an async sequence, which ends when the call ends
+    /// (a response read as a stream: when the caller is done reading it); see ``ProgressUpdates``.
     public var progressUpdates: ProgressUpdates?
 
     /// Creates a request with an explicit decoding strategy.
