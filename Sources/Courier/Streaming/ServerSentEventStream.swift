@@ -341,59 +341,23 @@ enum StreamConnect {
         if !request.headers.contains(where: { $0.name.lowercased() == "accept" }) {
             request.headers.append(HeaderItem(name: "Accept", value: accept))
         }
-        let connectTimeout = request.timeout ?? core.service.timeout
-        request.timeout = max(lifetime, connectTimeout)
-        let streamed = request
+        // Each transport call waits for the head no longer than the connect timeout (at the
+        // transport, so that Retry retries a connect that timed out, as it would any call); the
+        // transport's own timeout bounds the stream's whole life.
+        let headTimeout = request.timeout ?? core.service.timeout
+        request.streamHeadTimeout = headTimeout
+        request.timeout = max(lifetime, headTimeout)
         let decoding = ResponseDecoding<RawResponse>(delivery: .stream) { raw, _ in raw }
-        let handoff = Handoff()
-        do {
-            return try await withDeadline(connectTimeout) {
-                // The response as the outermost ware gave it (`.1`), not as decoded at the boundary
-                // inside the observation wares: those (logging, metrics) add their stream watches
-                // on the way out.
-                let (_, response, context) = try await core.perform(streamed, decoding: decoding, parent: nil, skipping: [], interim: nil)
-                return (try handoff.deliver(response), context.principal)
-            }
-        } catch {
-            // The deadline or a cancellation won the race: a response that came anyway is let go,
-            // which closes its connection.
-            handoff.abandon()
-            throw error
-        }
+        // The response as the outermost ware gave it (`.1`), not as decoded at the boundary
+        // inside the observation wares: those (logging, metrics) add their stream watches on the
+        // way out.
+        let (_, response, context) = try await core.perform(request, decoding: decoding, parent: nil, skipping: [], interim: nil)
+        return (response, context.principal)
     }
 
     /// Closes the connection of a streamed response nobody will read.
     static func discard(_ response: RawResponse) {
         let reader = response.body.chunks().makeAsyncIterator()
         withExtendedLifetime(reader) {}
-    }
-
-    /// Hands a connected response to the caller, or lets it go when the caller gave up first.
-    final class Handoff: Sendable {
-        private let state = Locked<(abandoned: Bool, response: RawResponse?)>((false, nil))
-
-        /// Keeps `response` for the caller; throws `CancellationError` (and lets it go) when
-        /// the caller gave up.
-        func deliver(_ response: RawResponse) throws -> RawResponse {
-            let abandoned = state.withLock { state -> Bool in
-                if !state.abandoned { state.response = response }
-                return state.abandoned
-            }
-            if abandoned {
-                StreamConnect.discard(response)
-                throw CancellationError()
-            }
-            return response
-        }
-
-        /// The caller gave up: a response delivered meanwhile is let go.
-        func abandon() {
-            let delivered = state.withLock { state -> RawResponse? in
-                state.abandoned = true
-                defer { state.response = nil }
-                return state.response
-            }
-            if let delivered { StreamConnect.discard(delivered) }
-        }
     }
 }

@@ -143,6 +143,11 @@ enum StreamConnectionOption: OptionKey {
     static let defaultValue: StreamConnection? = nil
 }
 
+/// How long a stream's connect may wait for the response head, per transport call.
+enum StreamHeadTimeoutOption: OptionKey {
+    static let defaultValue: Duration? = nil
+}
+
 extension PreparedRequest {
     /// Set when this request opens (or reopens) a stream of elements: which format and which
     /// connection; `nil` for every other request.
@@ -157,6 +162,20 @@ extension Request {
     var streamConnection: StreamConnection? {
         get { options[StreamConnectionOption.self] }
         set { options[StreamConnectionOption.self] = newValue }
+    }
+
+    /// How long each transport call of a stream's connect may wait for the response head (the
+    /// request's own ``timeout`` then bounds the stream's whole life, which must be long).
+    var streamHeadTimeout: Duration? {
+        get { options[StreamHeadTimeoutOption.self] }
+        set { options[StreamHeadTimeoutOption.self] = newValue }
+    }
+}
+
+extension PreparedRequest {
+    /// See ``Request/streamHeadTimeout``; `nil` for every request but a stream's connect.
+    var streamHeadTimeout: Duration? {
+        options[StreamHeadTimeoutOption.self]
     }
 }
 

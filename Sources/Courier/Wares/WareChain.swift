@@ -69,7 +69,16 @@ final class WareChain: NextLink, @unchecked Sendable {
         let response: RawResponse
         do {
             try Task.checkCancellation()
-            response = try await transport.send(request, context: context.transportContext(timeout: request.timeout))
+            let transportContext = context.transportContext(timeout: request.timeout)
+            if let headTimeout = request.streamHeadTimeout {
+                // A stream's connect: the transport hands the body over at the head, so this
+                // bounds the wait for the head only, as each attempt's own timeout.
+                response = try await withDeadline(headTimeout) { [transport] in
+                    try await transport.send(request, context: transportContext)
+                }
+            } else {
+                response = try await transport.send(request, context: transportContext)
+            }
         } catch {
             throw CallFailure.decorate(error, request: request, context: context, origin: .transport)
         }
