@@ -54,7 +54,11 @@ struct RequestEncoder: Sendable {
         try PathExpansion.append(request.pathTemplate, parameters: request.pathParameters, to: &path)
         if !request.query.isEmpty {
             path += "?"
-            RequestEncoder.appendEncoded(request.query, to: &path)
+            if let followed = request.options[FollowedQueryOption.self], followed.items == request.query {
+                path += followed.encoded
+            } else {
+                RequestEncoder.appendEncoded(request.query, to: &path)
+            }
         }
         var fields = defaultHeaders
         if !request.headers.isEmpty { try RequestEncoder.merge(request.headers, into: &fields) }

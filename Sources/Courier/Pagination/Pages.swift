@@ -58,6 +58,9 @@ public struct Pages<Value: Sendable, Item: Sendable>: AsyncSequence, Sendable {
         let pages: Pages
         var next: Request<Value>?
         var index = 0
+        /// The targets fetched so far (path and query as sent): a link back to one of them would
+        /// loop forever.
+        var fetched: Set<String> = []
 
         /// The next page, or `nil` after the last.
         public mutating func next() async throws -> Page<Value, Item>? {
@@ -67,6 +70,7 @@ public struct Pages<Value: Sendable, Item: Sendable>: AsyncSequence, Sendable {
                 return nil
             }
             try Task.checkCancellation()
+            if let target = target(of: request) { fetched.insert(target) }
             let response = try await pages.client.response(for: request)
             let items = pages.items(response.value)
             if pages.stopsAtEmptyPage, items.isEmpty {
@@ -74,12 +78,17 @@ public struct Pages<Value: Sendable, Item: Sendable>: AsyncSequence, Sendable {
                 return nil
             }
             next = pages.style.next(request, response, pages.client.service.baseURL)
-            if let following = next, following.pathTemplate == request.pathTemplate, following.query == request.query,
-               following.pathParameters == request.pathParameters {
-                next = nil  // a page pointing at itself would loop forever
+            if let following = next, let target = target(of: following), fetched.contains(target) {
+                next = nil  // a page pointing back at one already fetched would loop forever
             }
             defer { index += 1 }
             return Page(index: index, value: response.value, items: items, response: response)
+        }
+
+        /// The path and query `request` goes to, whether spelled as a template with parameters
+        /// (the first page) or literally (a followed link); `nil` when it cannot be built.
+        private func target(of request: Request<Value>) -> String? {
+            try? pages.client.core.encoder.prepare(request).http.path
         }
     }
 }

@@ -16,8 +16,11 @@ public struct PaginationStyle<Value: Sendable>: Sendable {
     /// URL (a link elsewhere ends the pages rather than sending the request's credentials there).
     public static var link: PaginationStyle {
         PaginationStyle { request, response, base in
-            guard let value = response.raw.http.headerFields.first(where: { $0.name.canonicalName == "link" })?.value,
-                  let target = LinkHeader.target(of: "next", in: value, relativeTo: base)
+            // Links may come in several fields (one per link, as many servers send them); a
+            // list of them reads as one field joined by commas (RFC 9110 §5.3).
+            let value = response.raw.http.headerFields.lazy
+                .filter { $0.name.canonicalName == "link" }.map(\.value).joined(separator: ", ")
+            guard let target = LinkHeader.target(of: "next", in: value, relativeTo: base)
             else { return nil }
             return request.following(target, under: base)
         }
@@ -65,6 +68,22 @@ extension Request {
         next.pathTemplate = String(path.dropFirst(basePath.count))
         next.pathParameters = [:]
         next.query = (parts.queryItems ?? []).map { QueryItem(name: $0.name, value: .string($0.value ?? "")) }
+        // The query goes out as the server wrote it: decoded and encoded again, a `+` would turn
+        // into `%2B` (another search), and a signed query would no longer match its signature.
+        next.options[FollowedQueryOption.self] = parts.percentEncodedQuery.map { FollowedQuery(items: next.query, encoded: $0) }
         return next
     }
+}
+
+/// The query of a followed link as its server wrote it, for the query items read from it.
+struct FollowedQuery: Sendable {
+    /// The items as decoded; the text goes out only while the request's query still equals them.
+    let items: [QueryItem]
+    /// The query, percent-encoded as in the link.
+    let encoded: String
+}
+
+/// Where a request made from a link keeps its query's own text.
+enum FollowedQueryOption: OptionKey {
+    static let defaultValue: FollowedQuery? = nil
 }
