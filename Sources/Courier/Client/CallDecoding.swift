@@ -5,17 +5,21 @@ import Foundation
 /// observation wares gave without running the rest (then nothing was decoded at the boundary).
 enum CallDecoding {
     /// `response` as `Value` by `decoding`, or a decoding ``CourierError``.
-    static func decode<Value>(_ response: RawResponse, with decoding: ResponseDecoding<Value>, decoder: JSONDecoder) throws -> Value {
+    /// The failure's body excerpt hides what `redaction` (the service's) calls sensitive.
+    static func decode<Value>(
+        _ response: RawResponse, with decoding: ResponseDecoding<Value>, decoder: JSONDecoder, redaction: Redaction
+    ) throws -> Value {
         do {
             return try decoding.decode(response, decoder)
         } catch let error as DecodingError {
-            throw CourierError.decoding(DecodingFailure(error, type: Value.self, response: response))
+            throw CourierError.decoding(DecodingFailure(error, type: Value.self, response: response, redaction: redaction))
         } catch let error as CourierError {
             throw error
         } catch {
             throw CourierError.decoding(DecodingFailure(
                 type: "\(Value.self)", codingPath: "", message: "\(error)",
-                contentType: response.http.headerFields[.contentType], bodyExcerpt: response.bodyExcerpt, response: response))
+                contentType: response.http.headerFields[.contentType], bodyExcerpt: response.bodyExcerpt(redactedBy: redaction),
+                response: response))
         }
     }
 }
@@ -27,22 +31,24 @@ final class DecodingCallRecord<Value: Sendable>: CallRecord, @unchecked Sendable
     // @unchecked: `decoded` is only read and written under the call storage's lock.
     let decoding: ResponseDecoding<Value>
     let decoder: JSONDecoder
+    let redaction: Redaction
     private var decoded: Value?
 
     init(core: ClientCore, endpoint: String, parent: CallID?, setup: CallSetup, decoding: ResponseDecoding<Value>) {
         self.decoding = decoding
         self.decoder = core.decoder
+        self.redaction = core.service.redaction
         super.init(core: core, endpoint: endpoint, parent: parent, setup: setup)
     }
 
     override func decodeAtBoundary(_ response: RawResponse) throws {
-        let value = try CallDecoding.decode(response, with: decoding, decoder: decoder)
+        let value = try CallDecoding.decode(response, with: decoding, decoder: decoder, redaction: redaction)
         storage.withLock { decoded = value }
     }
 
     /// The value decoded at the boundary, or `response` decoded now when none was.
     func value(for response: RawResponse) throws -> Value {
         if let value = storage.withLock({ decoded }) { return value }
-        return try CallDecoding.decode(response, with: decoding, decoder: decoder)
+        return try CallDecoding.decode(response, with: decoding, decoder: decoder, redaction: redaction)
     }
 }

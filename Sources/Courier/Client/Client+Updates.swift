@@ -21,7 +21,7 @@ extension Client {
                 do {
                     let (value, raw, context) = try await core.perform(request, parent: nil, skipping: []) { early, context in
                         do {
-                            let value = try CallDecoding.decode(early, with: request.decoding, decoder: core.decoder)
+                            let value = try CallDecoding.decode(early, with: request.decoding, decoder: core.decoder, redaction: core.service.redaction)
                             lastEarly.withLock { $0 = early }
                             continuation.yield(Response(value: value, raw: early, metrics: context.metricsSoFar))
                         } catch {

@@ -80,6 +80,7 @@ final class ClientCore: Sendable {
             ? nil : DecodingCallRecord(core: self, endpoint: request.endpointName, parent: parent, setup: setup, decoding: decoding)
         let context = CallContext(record: typed ?? CallRecord(core: self, endpoint: request.endpointName, parent: parent, setup: setup))
         context.storage.addSecrets(secrets)
+        if !request.pathParameters.isEmpty { context.registerSensitivePathParameters(request.pathParameters) }
         let prepared: PreparedRequest
         do {
             prepared = try encoder.prepare(request, delivery: decoding.delivery)
@@ -100,7 +101,7 @@ final class ClientCore: Sendable {
             if let typed {
                 decoded = try typed.value(for: raw)
             } else {
-                decoded = try CallDecoding.decode(raw, with: decoding, decoder: decoder)
+                decoded = try CallDecoding.decode(raw, with: decoding, decoder: decoder, redaction: service.redaction)
             }
         } catch {
             throw CallFailure.decorate(error, request: prepared, context: context, origin: .decoding)

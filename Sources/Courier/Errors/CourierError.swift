@@ -160,7 +160,8 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
     }
 
     private var unscrubbedMessage: String {
-        switch reason {
+        let redaction = secrets?.redaction ?? .standard
+        return switch reason {
         case .invalidRequest(let reason):
             "invalid request: \(reason)"
         case .transport(let failure):
@@ -168,7 +169,7 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
         case .status(let response):
             "status \(response.status.code)"
                 + (response.status.phrase.isEmpty ? "" : " \(response.status.phrase)")
-                + (response.bodyExcerpt.isEmpty ? "" : ": \(response.bodyExcerpt)")
+                + excerpt(of: response, redaction)
         case .decoding(let failure):
             "\(failure)"
         case .stream(let failure):
@@ -178,10 +179,16 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
         case .service(let failure):
             "service error \(failure.response.status.code)"
                 + (failure.response.status.phrase.isEmpty ? "" : " \(failure.response.status.phrase)")
-                + (failure.response.bodyExcerpt.isEmpty ? "" : ": \(failure.response.bodyExcerpt)")
+                + excerpt(of: failure.response, redaction)
         case .other(_, let message, _, _):
             message
         }
+    }
+
+    /// `: <the body's start>`, redacted by `redaction`, or nothing for an empty body.
+    private func excerpt(of response: RawResponse, _ redaction: Redaction) -> String {
+        let text = response.bodyExcerpt(redactedBy: redaction)
+        return text.isEmpty ? "" : ": \(text)"
     }
 
     /// One line for logs and test failures: the call, then what went wrong.

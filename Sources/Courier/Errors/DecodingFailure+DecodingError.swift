@@ -2,11 +2,13 @@ import Foundation
 
 extension DecodingFailure {
     /// Describes a `DecodingError` with its coding path as `[0].owner.name`.
-    init(_ error: DecodingError, type: Any.Type, response: RawResponse) {
+    /// The body excerpt hides the fields `redaction` calls sensitive.
+    init(_ error: DecodingError, type: Any.Type, response: RawResponse, redaction: Redaction) {
         let (path, message) = DecodingFailure.describe(error)
         self.init(
             type: "\(type)", codingPath: path, message: message,
-            contentType: response.http.headerFields[.contentType], bodyExcerpt: response.bodyExcerpt, response: response)
+            contentType: response.http.headerFields[.contentType], bodyExcerpt: response.bodyExcerpt(redactedBy: redaction),
+            response: response)
     }
 
     /// A `DecodingError`'s coding path, written as `[0].owner.name`, and its explanation.

@@ -95,6 +95,9 @@ struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable {
         return fromRequest.union(collector.spellings).sorted { $0.count > $1.count }
     }
 
+    /// The service's redaction, which names the fields text about the call hides.
+    var redaction: Redaction { source.redaction }
+
     /// Never the values.
     var description: String { "CallSecrets(\(Redaction.placeholder))" }
 
@@ -108,6 +111,15 @@ extension CallContext {
     /// on a request; values shorter than four characters are left to name-based redaction.
     public func registerSecrets(_ values: [String]) {
         storage.addSecrets(values.filter { $0.utf8.count >= CallSecrets.minimumLength })
+    }
+
+    /// Registers the values of `parameters` (a request's path parameters) whose names the
+    /// service's ``Redaction`` calls sensitive: a path carries no names, so by-name redaction
+    /// cannot find them there.
+    func registerSensitivePathParameters(_ parameters: [String: String]) {
+        let redaction = service.redaction
+        let values = parameters.compactMap { redaction.isSensitive($0.key) ? $0.value : nil }
+        if !values.isEmpty { registerSecrets(values) }
     }
 
     /// The secrets of this call as `request` carries them, for scrubbing text about it.

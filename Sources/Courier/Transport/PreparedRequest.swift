@@ -127,7 +127,13 @@ public struct RawResponse: Sendable {
     /// of JSON and form fields named like credentials (``Redaction/standard``) redacted; a
     /// streamed or file body is described, not read.
     public var bodyExcerpt: String {
+        bodyExcerpt(redactedBy: .standard)
+    }
+
+    /// ``bodyExcerpt`` with the fields `redaction` calls sensitive redacted (a service's own
+    /// names, for its errors).
+    func bodyExcerpt(redactedBy redaction: Redaction) -> String {
         guard let data = body.data else { return "(\(body))" }
-        return Redaction.standard.redactedBody(data, contentType: http.headerFields[.contentType], limit: 1024)
+        return redaction.redactedBody(data, contentType: http.headerFields[.contentType], limit: 1024)
     }
 }

@@ -14,32 +14,6 @@ enum SecretPlacement: CaseIterable, Sendable {
 /// A token-like secret: letters, digits and the punctuation of base64 and JWTs.
 private let secretAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~+/=")
 
-/// Every way an app might print `error`.
-private func renderings(of error: any Error) -> String {
-    var dumped = ""
-    dump(error, to: &dumped)
-    var texts = [String(describing: error), String(reflecting: error), "\(error)", dumped]
-    if let error = error as? CourierError {
-        texts += [error.message, error.description, String(describing: error.reason), String(describing: error.underlying)]
-    }
-    return texts.joined(separator: "\n")
-}
-
-/// Every message and metadata value `handler` kept, nested values opened.
-private func loggedText(_ handler: InMemoryLogHandler) -> String {
-    func flatten(_ value: Logger.MetadataValue) -> String {
-        switch value {
-        case .string(let text): text
-        case .stringConvertible(let value): value.description
-        case .array(let values): values.map(flatten).joined(separator: "\n")
-        case .dictionary(let values): values.map { "\($0.key)=\(flatten($0.value))" }.joined(separator: "\n")
-        }
-    }
-    return handler.entries.map { entry in
-        ([entry.message.description] + entry.metadata.map { "\($0.key)=\(flatten($0.value))" }).joined(separator: "\n")
-    }.joined(separator: "\n")
-}
-
 /// The spellings of `secret` that would be a leak: as it is, and percent-encoded as Courier
 /// encodes URLs and forms (every byte but the unreserved ones).
 private func spellings(of secret: String) -> [String] {

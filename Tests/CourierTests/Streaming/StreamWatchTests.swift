@@ -9,13 +9,6 @@ private struct Chunk: Decodable, Sendable, Equatable {
     var text: String
 }
 
-/// A logger keeping every entry at `trace` in memory.
-private func traceLogger() -> (Logger, InMemoryLogHandler) {
-    var handler = InMemoryLogHandler()
-    handler.logLevel = .trace
-    return (Logger(label: "streams") { [handler] _ in handler }, handler)
-}
-
 /// A ware that keeps every note its watch is told of, and the connects it saw.
 private final class WatchingWare: Ware, @unchecked Sendable {
     private let lock = NSLock()

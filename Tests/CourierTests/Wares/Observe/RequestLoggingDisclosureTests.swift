@@ -6,7 +6,7 @@ import Logging
 import Testing
 
 /// Every message and metadata value `handler` kept.
-private func loggedText(_ handler: InMemoryLogHandler) -> String {
+private func disclosedText(_ handler: InMemoryLogHandler) -> String {
     handler.entries.map { entry in
         "\(entry.message) " + entry.metadata.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     }.joined(separator: "\n")
@@ -42,7 +42,7 @@ struct RequestLoggingDisclosureTests {
         _ = try await client.send(user)
         _ = await thrownError { _ = try await client.send(Request<String>(method: .get, path: "/notes", name: "getNotes")) }
 
-        let text = loggedText(handler)
+        let text = disclosedText(handler)
         for printed in ["PATH-VALUE-4", "SESSION-VALUE-5", "JWT-VALUE-1", "NOTE-VALUE-3"] {
             #expect(text.contains(printed), "\(printed) is documented as printed:\n\(text)")
         }

@@ -1,0 +1,46 @@
+import Courier
+import CourierTestServer
+import Foundation
+import Testing
+
+@Suite("Values the service calls sensitive stay out of logs and errors wherever they travel")
+struct SensitiveValuesTests {
+    @Test("a path parameter whose name is sensitive never shows: not in the log lines, the cURL line or the error")
+    func sensitivePathParameter() async throws {
+        let invite = "INV-7f3a9c-SECRET"
+        let (logger, handler) = traceLogger()
+        try await withLoopback(
+            routes: { $0.route(.post, "/invites/{code}/accept") { _ in .json(#"{"error":"expired"}"#, status: 403) } },
+            service: { $0.redaction.sensitiveNames.insert("code") },
+            wares: [verboseLogging()], logger: logger
+        ) { server, client in
+            var request = Request<Void>(method: .post, path: "/invites/{code}/accept", name: "acceptInvite")
+            request.setPathParameter("code", to: invite)
+            let error = await #expect(throws: CourierError.self) { try await client.send(request) }
+            #expect(server.requests.first?.path == "/invites/\(invite)/accept", "the value still goes out")
+            let printed = renderings(of: try #require(error)) + loggedText(handler)
+            #expect(!printed.contains(invite), "\(printed)")
+        }
+    }
+
+    @Test("a failure's body excerpt hides fields under the service's sensitive names, not only the standard ones")
+    func serviceNamesInBodyExcerpts() async throws {
+        struct Account: Decodable, Sendable { var id: Int }
+        let secret = "sk_live_9f8e7d6c5b4a"
+        try await withLoopback(
+            routes: { server in
+                server.route(.get, "/account") { _ in .json(#"{"id":"seven","api_secret":"\#(secret)"}"#) }
+                server.route(.get, "/broken") { _ in .json(#"{"code":"oops","api_secret":"\#(secret)"}"#, status: 500) }
+            },
+            service: { $0.redaction.sensitiveNames.insert("api_secret") }
+        ) { _, client in
+            let undecodable = await #expect(throws: CourierError.self) { _ = try await client.send(Request<Account>(method: .get, path: "/account")) }
+            let failed = await #expect(throws: CourierError.self) { _ = try await client.send(Request<Account>(method: .get, path: "/broken")) }
+            for error in [undecodable, failed] {
+                let printed = renderings(of: try #require(error))
+                #expect(!printed.contains(secret), "\(printed)")
+                #expect(printed.contains("api_secret"), "the field's name stays, for the reader")
+            }
+        }
+    }
+}
