@@ -46,12 +46,19 @@ struct CourierMockCommand: AsyncParsableCommand {
     @Flag(help: "Print no line per request.")
     var quiet = false
 
+    /// The longest `--latency` or `--stream-interval`: a day (longer would be no answer at all,
+    /// and past about 292 years a duration no longer fits in nanoseconds).
+    static let longestDelay = 24 * 60 * 60.0
+
     func validate() throws {
-        if let latency, latency != "0", DurationText.seconds(in: latency) == nil {
-            throw ValidationError("--latency takes a duration such as 200ms, 1s or 1.5s, not '\(latency)'")
-        }
-        if let streamInterval, streamInterval != "0", DurationText.seconds(in: streamInterval) == nil {
-            throw ValidationError("--stream-interval takes a duration such as 200ms, 1s or 1.5s, not '\(streamInterval)'")
+        for (option, value) in [("--latency", latency), ("--stream-interval", streamInterval)] {
+            guard let value, value != "0" else { continue }
+            guard let seconds = DurationText.seconds(in: value) else {
+                throw ValidationError("\(option) takes a duration such as 200ms, 1s or 1.5s, not '\(value)'")
+            }
+            guard seconds <= Self.longestDelay else {
+                throw ValidationError("\(option) takes at most 24h, not '\(value)'")
+            }
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--port takes 0 to 65535, not \(port)") }
     }

@@ -83,6 +83,7 @@ struct StatefulAnswer {
         _ route: Route, id: String, request: MockRequest, collectionPath: String, collectionTemplate: String, store: inout ResourceStore
     ) -> MockResponse? {
         var items = store.items(at: collectionPath) { seed(collectionTemplate: collectionTemplate) }
+        let id = Self.storedKey(of: id, in: items)
         let current = items.values[id]
         switch route.method {
         case "GET", "HEAD":
@@ -103,7 +104,8 @@ struct StatefulAnswer {
                 members["id"] = Self.id(id, like: current?.members?["id"] ?? members["id"])
                 value = .object(members)
             }
-            items.put(id, value)
+            // Under the id as the item holds it (`01` is item 1 once the id is a number).
+            items.put(value.idText ?? id, value)
             store.set(items, at: collectionPath)
             return json(value, status: route.success?.status ?? 200, route: route)
         case "DELETE":
@@ -182,7 +184,23 @@ struct StatefulAnswer {
             if case .integer(let number)? = value.members?["id"] { return number }
             return nil
         }.max() ?? 0
-        return .integer(highest + 1)
+        if highest < .max { return .integer(highest + 1) }
+        // An item holds the largest id there is: the smallest positive one not taken instead.
+        let taken = Set(items.all.compactMap { value -> Int64? in
+            if case .integer(let number)? = value.members?["id"] { return number }
+            return nil
+        })
+        var free: Int64 = 1
+        while taken.contains(free) { free += 1 }
+        return .integer(free)
+    }
+
+    /// The key the item a path names is kept under: the path's text, or for a number written
+    /// another way (`01`, `+1`) the number's own text when an item is kept under it.
+    private static func storedKey(of id: String, in items: ResourceStore.Items) -> String {
+        guard items.values[id] == nil, let number = Int64(id) else { return id }
+        let canonical = String(number)
+        return items.values[canonical] != nil ? canonical : id
     }
 
     /// The id from a path as JSON of the kind `example` is (an integer when it is one).

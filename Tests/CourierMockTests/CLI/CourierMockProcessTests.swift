@@ -75,6 +75,25 @@ import FoundationNetworking
         #expect(text().contains("stopping (\(signal == SIGINT ? "SIGINT" : "SIGTERM"))"), "\(text())")
     }
 
+    @Test(
+        .enabled(if: executable != nil, "courier-mock is not in the build products next to the test bundle"),
+        .timeLimit(.minutes(2)),
+        arguments: [["--latency", "9999999999999h"], ["--stream-interval", "9999999999999h"], ["--latency", "-1s"]])
+    func aDurationOutOfRangeIsAUsageError(_ option: [String]) async throws {
+        let process = Process()
+        process.executableURL = try #require(Self.executable)
+        process.arguments = [MockHarness.petstoreSpec, "--port", "0"] + option
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try ProcessLaunch.run(process)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 64, "a usage error, not a crash: \(message)")
+        #expect(message.contains(option[0]), "\(message)")
+    }
+
     /// The port of the `listening on http://127.0.0.1:<port>` line.
     static func port(in text: String) -> Int? {
         guard let range = text.range(of: "listening on http://127.0.0.1:") else { return nil }

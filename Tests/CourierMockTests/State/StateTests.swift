@@ -55,6 +55,32 @@ import Testing
         try await mock.stop()
     }
 
+    @Test func aPostAfterTheLargestIdTakesAFreeOneInsteadOfStopping() async throws {
+        let mock = try await MockHarness.start(state: true)
+        let json = ["Content-Type": "application/json"]
+        let largest = try await mock.raw("PUT", "/v1/pets/9223372036854775807", headers: json, body: Data(#"{"name":"Max"}"#.utf8))
+        #expect(largest.status == 200)
+        let posted = try await mock.raw("POST", "/v1/pets", headers: json, body: Data(#"{"name":"Kit"}"#.utf8))
+        #expect(posted.status == 201)
+        #expect(posted.json?["id"] as? Int == 3, "the smallest id not taken: \(posted.json ?? [:])")
+        let listed = try await mock.raw("GET", "/v1/pets")
+        #expect(listed.status == 200, "the server still answers")
+        try await mock.stop()
+    }
+
+    @Test func anIdWrittenWithLeadingZerosIsTheSameItem() async throws {
+        let mock = try await MockHarness.start(state: true)
+        let petstore = try mock.petstore()
+        let replaced = try await mock.raw("PUT", "/v1/pets/01", headers: ["Content-Type": "application/json"], body: Data(#"{"name":"Renamed"}"#.utf8))
+        #expect(replaced.status == 200)
+        #expect(try await petstore.listPets().map(\.id) == [1, 2], "one pet 1, not two")
+        #expect(try await petstore.getPet(id: 1).name == "Renamed")
+        let patched = try await mock.raw("PATCH", "/v1/pets/002", headers: ["Content-Type": "application/json"], body: Data(#"{"tag":"cat"}"#.utf8))
+        #expect(patched.status == 200)
+        #expect(try await petstore.getPet(id: 2).tag == "cat")
+        try await mock.stop()
+    }
+
     @Test func withoutStateEveryRequestGetsTheSamples() async throws {
         let mock = try await MockHarness.start()
         let petstore = try mock.petstore()
