@@ -68,6 +68,35 @@ struct SharedWaitDeadlineTests {
         }
     }
 
+    @Test("a caller with a later deadline does not join a call in flight bounded by an earlier one: it gets its answer when that call times out")
+    func patientCallerDoesNotJoinAHurriedCall() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        try await withLoopback(
+            routes: { $0.route(.get, "/pets") { _ in
+                _ = gate.wait(timeout: .now() + 20)
+                return .json(#"{"count":3}"#)
+            } },
+            wares: [Coalescing()]
+        ) { server, client in
+            var hurried = Request<[String: Int]>(method: .get, path: "/pets", name: "listPets")
+            hurried.timeout = .seconds(1)
+            let starter = Task { try await client.send(hurried) }
+            try await waitUntil { server.requestCount == 1 }
+            let patient = Task { try await client.send(Request<[String: Int]>(method: .get, path: "/pets", name: "listPets")) }
+            let starterError = await thrownError { _ = try await starter.value }
+            guard case .transport(.timedOut)? = (starterError as? CourierError)?.reason else {
+                Issue.record("expected the hurried call to time out, got \(String(describing: starterError))")
+                gate.signal()
+                gate.signal()
+                return
+            }
+            gate.signal()
+            gate.signal()
+            let answer = try await patient.value
+            #expect(answer == ["count": 3], "the patient call was not ended by the hurried call's timeout")
+        }
+    }
+
     @Test("a refresh whose only waiter timed out still finishes and is kept: a rotated refresh token is not lost")
     func abandonedRefreshFinishes() async throws {
         let server = try AuthTestServer()

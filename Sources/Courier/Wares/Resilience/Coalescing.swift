@@ -12,10 +12,12 @@ import HTTPTypes
 /// runs under the first caller's rules, which every waiter then lives with), the values of the
 /// fields that select a part or a condition (`Range`, `If-Range`, `If-None-Match`,
 /// `If-Modified-Since`: a part or a `304` is not the whole answer), the request's own
-/// `Cache-Control` (an `only-if-cached` call must not wait for a twin's network call) and the values of ``headers``
-/// (by default `Accept` and `Accept-Language`) are equal. A request with a body, another method,
-/// a streamed or file response (which only one reader can take), or `coalesces = false` runs on
-/// its own. A waiter that is cancelled, or whose own timeout passes, leaves at once without
+/// `Cache-Control` (an `only-if-cached` call must not wait for a twin's network call) and the
+/// values of ``headers`` (by default `Accept` and `Accept-Language`) are equal. A request with a
+/// body, another method, a streamed or file response (which only one reader can take), or
+/// `coalesces = false` runs on its own. The shared call runs under its starter's timeout: when it
+/// times out before a waiter's own timeout, that waiter goes on with a call of its own for the
+/// time it has left. A waiter that is cancelled, or whose own timeout passes, leaves at once without
 /// disturbing the others (a timed-out waiter gets ``TransportFailure/timedOut(after:)``); the
 /// shared call is cancelled only when every waiter has gone. The shared call runs in a task of
 /// its own with the first caller's context.
@@ -42,6 +44,7 @@ public struct Coalescing: Ware {
               request.http.method == .get || request.http.method == .head
         else { return try await next(request, context) }
         let key = CoalescingKey(request: request, headers: headers, principal: context.principal(of: request))
+        let deadline = context.core.clock.now + request.timeout
         do {
             let (response, joined) = try await calls.join(key, timeout: request.timeout, starterWaitsForWork: true) {
                 // The shared call runs in a task of its own, so it may outlive this caller: `next`
@@ -51,10 +54,22 @@ public struct Coalescing: Ware {
             if joined { context.storage[Coalesced.self] = true }
             return response
         } catch var error as CourierError {
+            // The shared call ran out of its starter's time, not of this caller's (a shorter
+            // timeout, or a start long before): the caller goes on alone for the time it has left.
+            let remaining = deadline - context.core.clock.now
+            if case .transport(.timedOut) = error.reason, remaining > Self.leastTimeWorthAnotherCall {
+                var alone = request
+                alone.timeout = remaining
+                return try await next(alone, context)
+            }
             error.call = nil  // the failure is this call's too: let the chain name it
             throw error
         }
     }
+
+    /// A waiter left with less time than this when the shared call times out fails with it
+    /// rather than start a call of its own.
+    static let leastTimeWorthAnotherCall = Duration.milliseconds(10)
 
     /// How many calls are in flight, for tests and diagnostics.
     public var callsInFlight: Int { calls.count }

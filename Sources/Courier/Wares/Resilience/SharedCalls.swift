@@ -22,6 +22,9 @@ final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             var cancelledEarly: Set<UInt64> = []
             /// The timers of joiners that wait with a timeout.
             var timers: [UInt64: TimeoutScheduler.Token] = [:]
+            /// Its last waiter left and its work was cancelled: a joiner that found it just then
+            /// starts over with a new call.
+            var abandoned = false
         }
 
         let state = Locked(State())
@@ -46,6 +49,22 @@ final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         _ key: Key, timeout: Duration? = nil, starterWaitsForWork: Bool = false,
         work: @escaping @Sendable () async throws -> Value
     ) async throws -> (value: Value, joined: Bool) {
+        while true {
+            do {
+                return try await joinOnce(key, timeout: timeout, starterWaitsForWork: starterWaitsForWork, work: work)
+            } catch is AbandonedCall {
+                continue  // the call ended for want of waiters just as this caller joined it
+            }
+        }
+    }
+
+    /// Thrown to a joiner that found a call its last waiter was abandoning.
+    private struct AbandonedCall: Error {}
+
+    private func joinOnce(
+        _ key: Key, timeout: Duration?, starterWaitsForWork: Bool,
+        work: @escaping @Sendable () async throws -> Value
+    ) async throws -> (value: Value, joined: Bool) {
         let (call, id, isNew) = registry.withLock { registry -> (Call, UInt64, Bool) in
             registry.nextID += 1
             if let call = registry.calls[key] { return (call, registry.nextID, false) }
@@ -57,6 +76,9 @@ final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
                 let ready = call.state.withLock { state -> Result<Value, any Error>? in
                     if state.cancelledEarly.remove(id) != nil { return .failure(CancellationError()) }
+                    // Abandoned, its work was cancelled: a failure it ended with is not this joiner's.
+                    let succeeded = if case .success? = state.result { true } else { false }
+                    if state.abandoned, !succeeded { return .failure(AbandonedCall()) }
                     if let result = state.result { return result }  // it ended while we joined
                     state.waiters[id] = continuation
                     if let timeout, !(isNew && starterWaitsForWork) {
@@ -125,7 +147,14 @@ final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         // Left in the registry, the call is joined by whoever comes next, and forgotten when it ends.
         if finishesAbandonedWork { return }
         forget(call, key: key)
-        call.state.withLock { $0.task }?.cancel()
+        // A joiner that found the call before it was forgotten may have begun waiting since: then
+        // the call goes on for it. Otherwise it is marked, so such a joiner starts a new one.
+        let task = call.state.withLock { state -> Task<Void, Never>? in
+            guard state.waiters.isEmpty, state.result == nil else { return nil }
+            state.abandoned = true
+            return state.task
+        }
+        task?.cancel()
     }
 
     private func forget(_ call: Call, key: Key) {
