@@ -156,9 +156,11 @@ public final class AsyncHTTPClientTransport: Transport {
             // A request that streams its answer went through DelegateExchange and never gets here.
             var body = ResponseBodyCollector(limit: request.maximumResponseSize)
             try body.expect(contentLength: contentLength)
+            // Only the answer's body counts as the call's download, not a redirect's or an error page's.
+            let counts = context.progress.isActive && request.acceptableStatus.accepts(head.status.code)
             for try await buffer in response.body {
                 try buffer.withUnsafeReadableBytes { bytes in try body.append(bytes) }
-                if context.progress.isActive { context.progress.received(body.data.count, of: declared) }
+                if counts { context.progress.received(body.data.count, of: declared) }
             }
             return RawResponse(http: head, body: body.data)
         case .file(let destination):

@@ -43,6 +43,9 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         /// The body goes to a file: its writer reports the progress, from the file's length (which
         /// a resumed download starts at), not the event loop.
         var toFile = false
+        /// The response is the answer (its status is one the request accepts): its body counts as
+        /// the call's download; a redirect's or an error page's does not.
+        var isAnswer = false
         var paused: EventLoopPromise<Void>?
         var resumedEarly = false
         var received = 0
@@ -133,6 +136,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         }
         let readable = ResponseBodyCollector.readableLength(declared, of: response)
         let mode = request.delivery(for: response.status).mode
+        let isAnswer = request.acceptableStatus.accepts(response.status.code)
         if mode != .collect {
             // Streamed to the caller, or to a file by `send`'s task: either way through a channel,
             // so that the event loop goes on reading while the reader (or the disk) catches up.
@@ -145,6 +149,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
                 state.channel = channel
                 state.filler = BlockFiller(pool: blocks)
                 state.toFile = mode != .stream
+                state.isAnswer = isAnswer
                 state.sharesBuffers = readerOnLoop && mode == .stream
                 defer { state.waiting = nil }
                 return state.waiting
@@ -163,12 +168,13 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
             state.declared = declared
             state.readable = readable
             state.collector = collector
+            state.isAnswer = isAnswer
         }
         return task.eventLoop.makeSucceededVoidFuture()
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        let (channel, received, readable, collectError, toFile, answerIsIn) = state.withLock {
+        let (channel, received, readable, collectError, counts, answerIsIn) = state.withLock {
             state -> (ByteChannel?, Int, Int?, (any Error)?, Bool, Bool) in
             state.received += buffer.readableBytes
             // An answer that came before the body was all sent, now all here (see `didReceiveHead`).
@@ -180,11 +186,11 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
                     return (nil, state.received, state.readable, error, false, answerIsIn)
                 }
             }
-            return (state.channel, state.received, state.readable, nil, state.toFile, answerIsIn)
+            return (state.channel, state.received, state.readable, nil, state.isAnswer && !state.toFile, answerIsIn)
         }
         if let collectError { return task.eventLoop.makeFailedFuture(collectError) }
         if answerIsIn { upload?.stop() }
-        if context.progress.isActive, !toFile { context.progress.received(received, of: readable) }
+        if context.progress.isActive, counts { context.progress.received(received, of: readable) }
         guard let channel else { return task.eventLoop.makeSucceededVoidFuture() }
         // The part is copied into a pooled block (see `BlockPool` for why), and a full block is
         // offered to the reader. What is left at the end of this turn of the event loop is

@@ -33,12 +33,14 @@ enum StubDelivery {
         let interval: Duration
         let context: TransportContext
         let total: Int?
+        /// Whether the pieces count as the call's download (the answer's body, not an error page's).
+        var counts = true
 
         func makeAsyncIterator() -> Iterator {
             switch pieces {
-            case .chunks(let chunks): Iterator(chunks: chunks, body: nil, interval: interval, context: context, total: total)
+            case .chunks(let chunks): Iterator(chunks: chunks, body: nil, interval: interval, context: context, total: total, counts: counts)
             case .body(let body):
-                Iterator(chunks: [], body: body.chunks().makeAsyncIterator(), interval: interval, context: context, total: total)
+                Iterator(chunks: [], body: body.chunks().makeAsyncIterator(), interval: interval, context: context, total: total, counts: counts)
             }
         }
 
@@ -48,6 +50,7 @@ enum StubDelivery {
             let interval: Duration
             let context: TransportContext
             let total: Int?
+            let counts: Bool
             var index = 0
             var received = 0
 
@@ -71,7 +74,7 @@ enum StubDelivery {
                 }
                 try Task.checkCancellation()
                 received += chunk.count
-                if context.progress.isActive { context.progress.received(received, of: total) }
+                if counts, context.progress.isActive { context.progress.received(received, of: total) }
                 return chunk
             }
         }

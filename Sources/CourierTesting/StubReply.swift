@@ -102,20 +102,23 @@ public struct StubReply: Sendable {
         var response = try await respond(request)
         let pieces = StubDelivery.pieces(of: response.body, sizes: pacing?.sizes)
         let declared = response.body.length
+        // Only the answer's body counts as the call's download, not an error page's.
+        let counts = request.acceptableStatus.accepts(response.status.code)
         switch request.delivery(for: response.status).mode {
         case .collect:
             if let pacing, pacing.interval > .zero {
                 // Paced like a stream, each piece reported as it arrives, within the size limit.
                 var collector = ResponseBodyCollector(limit: request.maximumResponseSize)
                 try collector.expect(contentLength: response.http.headerFields[.contentLength])
-                for try await chunk in StubDelivery.Paced(pieces: pieces, interval: pacing.interval, context: context, total: declared) {
+                let paced = StubDelivery.Paced(pieces: pieces, interval: pacing.interval, context: context, total: declared, counts: counts)
+                for try await chunk in paced {
                     try collector.append(chunk)
                 }
                 response.body = .bytes(collector.data)
             } else {
                 let data = try await response.body.collect(upTo: request.maximumResponseSize)
                 // As on the network, where nothing arrives nothing is reported (a 204).
-                if context.progress.isActive, !data.isEmpty { context.progress.received(data.count, of: data.count) }
+                if counts, context.progress.isActive, !data.isEmpty { context.progress.received(data.count, of: data.count) }
                 response.body = .bytes(data)
             }
         case .stream:

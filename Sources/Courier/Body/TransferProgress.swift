@@ -54,7 +54,9 @@ public struct ProgressSink: Sendable {
         handler?(TransferProgress(direction: .upload, completedBytes: completed, totalBytes: total))
     }
 
-    /// Reports `completed` of `total` bytes received.
+    /// Reports `completed` of `total` bytes received of the answer's body: a transport reports
+    /// the body of a response whose status the request accepts, not a redirect's or an error
+    /// page's (a ware may retry past those, and the caller's progress is the answer's).
     public func received(_ completed: Int, of total: Int?) {
         handler?(TransferProgress(direction: .download, completedBytes: completed, totalBytes: total))
     }

@@ -54,7 +54,8 @@ public struct Request<Expected: Sendable>: Sendable {
     /// every 1% or 256 KB, at most about 60 a second per direction, on the client's clock; they
     /// never go back, and a call that succeeds ends each direction that moved a body with a 100%
     /// report (`completedBytes == totalBytes`) before it returns. A response read as a stream
-    /// reports its end when the stream ends.
+    /// reports its end when the stream ends. Only the answer's body counts as the download: not
+    /// the body of a redirect, or of an error page before a retry.
     public var onProgress: (@Sendable (TransferProgress) -> Void)?
     /// The same reports as ``onProgress`` as an async sequence, which ends when the call ends
     /// (a response read as a stream: when the caller is done reading it); see ``ProgressUpdates``.

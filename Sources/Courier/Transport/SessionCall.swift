@@ -37,6 +37,9 @@ final class SessionCall: Sendable {
         var body = Body.none
         var received = 0
         var expected: Int?
+        /// The response is the answer (its status is one the request accepts): its body counts as
+        /// the call's download; a redirect's or an error page's does not.
+        var isAnswer = false
         var challenged: HTTPResponse?
         var timer: TimeoutScheduler.Token?
         /// The task is suspended because a streamed body's reader fell behind.
@@ -129,6 +132,7 @@ final class SessionCall: Sendable {
             }
             state.head = head
             state.expected = readable
+            state.isAnswer = request.acceptableStatus.accepts(head.status.code)
             switch delivery.mode {
             case .collect:
                 var collector = ResponseBodyCollector(limit: request.maximumResponseSize)
@@ -175,7 +179,7 @@ final class SessionCall: Sendable {
         let (failure, progress) = state.withLock { state -> (CourierError?, (Int, Int?)?) in
             guard !state.ended else { return (nil, nil) }
             state.received += data.count
-            let progress = context.progress.isActive ? (state.received, state.expected) : nil
+            let progress = context.progress.isActive && state.isAnswer ? (state.received, state.expected) : nil
             switch state.body {
             case .none:
                 return (nil, progress)

@@ -1,0 +1,50 @@
+import Courier
+import CourierTestServer
+import Foundation
+import Testing
+
+/// A big body that is not the answer: a redirect's, or an error page's.
+private let detour = Data(repeating: UInt8(ascii: "x"), count: 10_000)
+
+@Suite("Download progress is the answer's: bodies of redirects and failed attempts are not counted")
+struct AnswerProgressConformanceTests {
+    @Test("a redirect's body is not reported; the answer's ends at 100%", arguments: TransportUnderTest.allCases)
+    func redirectBodyNotCounted(_ transport: TransportUnderTest) async throws {
+        try await withServer(transport, routes: { server in
+            server.route(.get, "/old") { _ in TestServer.Response(status: 302, headers: [.init(name: "Location", value: "/new")], body: detour) }
+            server.route(.get, "/new") { _ in .json(#"{"ok":true}"#) }
+        }) { _, client in
+            var request = Request<[String: Bool]>(method: .get, path: "/old")
+            let reports = Locked<[TransferProgress]>([])
+            request.onProgress = { progress in reports.withLock { $0.append(progress) } }
+            let answer = try await client.send(request)
+            #expect(answer == ["ok": true])
+            let downloads = reports.withLock { $0 }.filter { $0.direction == .download }
+            #expect(downloads.last?.completedBytes == 11 && downloads.last?.totalBytes == 11, "\(downloads)")
+            #expect(downloads.allSatisfy { $0.completedBytes <= 11 }, "the redirect's 10,000 bytes were counted: \(downloads)")
+        }
+    }
+
+    @Test("an error page before a retry is not reported; the answer's ends at 100%", arguments: TransportUnderTest.allCases)
+    func failedAttemptNotCounted(_ transport: TransportUnderTest) async throws {
+        let attempts = Locked(0)
+        try await withServer(transport, routes: { server in
+            server.route(.get, "/flaky") { _ in
+                let attempt = attempts.withLock { count in
+                    count += 1
+                    return count
+                }
+                return attempt == 1 ? TestServer.Response(status: 503, body: detour) : .json(#"{"ok":true}"#)
+            }
+        }, wares: [Retry(RetryPolicy(baseDelay: .milliseconds(5)))]) { _, client in
+            var request = Request<[String: Bool]>(method: .get, path: "/flaky")
+            let reports = Locked<[TransferProgress]>([])
+            request.onProgress = { progress in reports.withLock { $0.append(progress) } }
+            let answer = try await client.send(request)
+            #expect(answer == ["ok": true])
+            let downloads = reports.withLock { $0 }.filter { $0.direction == .download }
+            #expect(downloads.last?.completedBytes == 11 && downloads.last?.totalBytes == 11, "\(downloads)")
+            #expect(downloads.allSatisfy { $0.completedBytes <= 11 }, "the error page's 10,000 bytes were counted: \(downloads)")
+        }
+    }
+}
