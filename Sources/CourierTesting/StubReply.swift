@@ -86,15 +86,17 @@ public struct StubReply: Sendable {
         }.paced(chunks.map(\.count), every: interval)
     }
 
-    /// Runs the reply as a transport would: a delay past the request's timeout ends in
-    /// `TransportFailure/timedOut(after:)` at the timeout; the body is handed over as the request
+    /// Runs the reply as a transport would: a delay past what is left of the call's timeout (a
+    /// paced upload may have taken some) ends in `TransportFailure/timedOut(after:)` at the
+    /// timeout; the body is handed over as the request
     /// asks (`PreparedRequest/delivery(for:)`), a collected one held to the request's
     /// `PreparedRequest/maximumResponseSize` (`TransportFailure/responseTooLarge(limit:)`).
     func run(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
         if let delay {
-            guard delay <= request.timeout else {
-                try await context.sleep(for: request.timeout)
-                throw CourierError.transport(.timedOut(after: request.timeout))
+            let remaining = context.remaining
+            guard delay <= remaining else {
+                try await context.sleep(for: max(remaining, .zero))
+                throw CourierError.transport(.timedOut(after: context.timeout))
             }
             try await context.sleep(for: delay)
         }

@@ -157,6 +157,12 @@ public final class StubTransport: Transport {
             var offset = chunk.startIndex
             while offset < chunk.endIndex {
                 let end = chunk.index(offset, offsetBy: uploadChunkSize, limitedBy: chunk.endIndex) ?? chunk.endIndex
+                // The upload is bounded by the call's deadline, as on a real transport.
+                let remaining = context.remaining
+                guard uploadInterval <= remaining else {
+                    try await context.sleep(for: max(remaining, .zero))
+                    throw CourierError.transport(.timedOut(after: context.timeout))
+                }
                 try await context.sleep(for: uploadInterval)
                 data.append(chunk[offset..<end])
                 offset = end

@@ -47,6 +47,31 @@ struct StubProgressTests {
         #expect(stub.requests.first?.body?.data?.count == total)
     }
 
+    @Test("a paced upload that outlasts the call's timeout times out at the timeout, as on the network")
+    func pacedUploadPastTheTimeout() async throws {
+        let clock = ManualClock()
+        let stub = StubTransport(uploadChunkSize: 1024, uploadInterval: .seconds(1))
+        stub.on(.post, "/up", reply: .status(.ok))
+        let client = try Client(
+            service: ServiceConfiguration(name: "stub", baseURL: URL(string: "https://api.example.com")!, timeout: .seconds(5)),
+            transport: stub, clock: clock, wallClock: clock.wallClock)
+        var request = Request<Void>(method: .post, path: "/up")
+        request.body = .data(Data(count: 10 * 1024), contentType: "application/octet-stream")
+        let call = Task { try await client.send(request) }
+        var moved = Duration.zero
+        while moved < .seconds(12), await clock.waitForSleepers(1, timeout: .seconds(2)) {
+            let wait = clock.pendingWaits.first ?? .seconds(1)
+            clock.advance(by: wait)
+            moved += wait
+        }
+        let result = await call.result
+        guard case .failure(let error as CourierError) = result, case .transport(.timedOut(after: .seconds(5))) = error.reason else {
+            Issue.record("expected a timeout at 5 s, got \(result) after \(moved)")
+            return
+        }
+        #expect(moved == .seconds(5), "it ended at the timeout, not when the upload would have")
+    }
+
     private func waitUntil(_ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {

@@ -53,8 +53,9 @@ public struct JSONCoding: Sendable, Hashable {
         let format = dateFormat
         switch format {
         case .secondsSince1970: encoder.dateEncodingStrategy = .secondsSince1970
-        case .millisecondsSince1970: encoder.dateEncodingStrategy = .millisecondsSince1970
-        case .iso8601, .date:
+        // Whole milliseconds, as a per-field format writes them: Foundation's strategy writes a
+        // fraction for a date taken now, which a server reading an integer rejects.
+        case .iso8601, .date, .millisecondsSince1970:
             encoder.dateEncodingStrategy = .custom { date, encoder in
                 var container: any SingleValueEncodingContainer = encoder.singleValueContainer()
                 try format.encode(date, to: &container)

@@ -78,6 +78,18 @@ struct JSONCodingTests {
         }
     }
 
+    @Test("milliseconds since 1970 go out as whole numbers, as a per-field format writes them")
+    func encodesWholeMilliseconds() async throws {
+        try await withLoopback(routes: { $0.route(.post, "/echo") { .echo($0) } }, service: {
+            $0.coding = JSONCoding(dateFormat: .millisecondsSince1970)
+        }) { _, client in
+            var request = Request<TestServer.Echo>(method: .post, path: "/echo")
+            request.body = .json(Event(name: "a", startsAt: Date(timeIntervalSince1970: 1_714_564_800.123_456)))
+            let echo = try await client.send(request)
+            #expect(echo.body == #"{"name":"a","startsAt":1714564800123}"#)
+        }
+    }
+
     /// A model as the generator writes it: one field in a format of its own.
     struct Mixed: Codable, Sendable {
         var created: Date
