@@ -82,7 +82,14 @@ extension ServiceConfiguration {
     }
 }
 
-/// Applies the service's ``ErrorMapping``: publishes the events a response raises and turns a
+/// The failed answer a stored one stood in for (``CachePolicy/Kind/remoteElseLocal`` after a
+/// `5xx`): its events are still the service's news.
+enum MaskedFailure: CallStorageKey {
+    typealias Value = RawResponse
+}
+
+/// Applies the service's ``ErrorMapping``: publishes the events a response raises (and those of a
+/// failure a stored answer stood in for) and turns a
 /// status error whose body is an envelope into a ``CourierError`` carrying it typed (the same
 /// call, the same secrets to scrub), decoding with the client's JSON decoder. Set among the
 /// service's wares by ``ServiceConfiguration/errorMapping``.
@@ -97,6 +104,9 @@ struct ErrorMappingWare: Ware {
     ) async throws -> RawResponse {
         do {
             let response = try await next(request, context)
+            if let masked = context.storage[MaskedFailure.self] {
+                for event in mapping.outcome(for: masked, failed: true, decoder: context.decoder).events { context.publish(event) }
+            }
             for event in mapping.outcome(for: response, failed: false, decoder: context.decoder).events { context.publish(event) }
             return response
         } catch let error as CourierError {

@@ -136,6 +136,9 @@ public final class HTTPCache: Ware, SessionObserving {
             } catch let error as CourierError where HTTPCache.fallsBack(error) {
                 guard let stored, stored.standsIn(for: asked, at: now) else { throw error }
                 context.storage[CacheOutcome.self] = .staleFallback
+                // The failure still happened: the service-wide events its answer raises (a
+                // maintenance envelope) are published outside, by the error mapping.
+                if case .status(let failed) = error.reason { context.storage[MaskedFailure.self] = failed }
                 return stored.rawResponse(source: .cache(age: stored.age(at: context.wallClock.now)))
             }
         case .localThenRemote:
