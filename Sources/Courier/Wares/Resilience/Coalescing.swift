@@ -12,8 +12,9 @@ import HTTPTypes
 /// runs under the first caller's rules, which every waiter then lives with), the values of the
 /// fields that select a part or a condition (`Range`, `If-Range`, `If-None-Match`,
 /// `If-Modified-Since`: a part or a `304` is not the whole answer), the request's own
-/// `Cache-Control` (an `only-if-cached` call must not wait for a twin's network call) and the
-/// values of ``headers`` (by default `Accept` and `Accept-Language`) are equal. A request with a
+/// `Cache-Control` (an `only-if-cached` call must not wait for a twin's network call), whether
+/// the caller takes an early answer (``Client/updates(for:)``, to which the cache hands a stored
+/// answer at once) and the values of ``headers`` (by default `Accept` and `Accept-Language`) are equal. A request with a
 /// body, another method, a streamed or file response (which only one reader can take), or
 /// `coalesces = false` runs on its own. The shared call runs under its starter's timeout: when it
 /// times out before a waiter's own timeout, that waiter goes on with a call of its own for the
@@ -43,7 +44,8 @@ public struct Coalescing: Ware {
         guard request.coalesces, request.body == nil, request.responseDelivery.collects,
               request.http.method == .get || request.http.method == .head
         else { return try await next(request, context) }
-        let key = CoalescingKey(request: request, headers: headers, principal: context.principal(of: request))
+        let key = CoalescingKey(
+            request: request, headers: headers, principal: context.principal(of: request), takesEarlyAnswers: context.takesEarlyResponses)
         let deadline = context.core.clock.now + request.timeout
         do {
             let (response, joined) = try await calls.join(key, timeout: request.timeout, starterWaitsForWork: true) {
@@ -91,14 +93,18 @@ struct CoalescingKey: Hashable, Sendable {
     let acceptableStatus: StatusAcceptance
     let maximumResponseSize: Int
     let redirects: RedirectPolicy
+    /// Whether the caller takes an early answer (``Client/updates(for:)``): a stored one then comes
+    /// from the cache at once, which a twin's call in flight would not give it.
+    let takesEarlyAnswers: Bool
 
     /// Fields that make the answer another one than the whole current representation, whatever
     /// ``Coalescing/headers`` lists: the caller asked for a part of it, for it only if changed, or
     /// by its own `Cache-Control` for a stored one only (`only-if-cached`) or none.
     static let selectingFields: [HTTPField.Name] = [.range, .ifRange, .ifNoneMatch, .ifModifiedSince, .cacheControl]
 
-    init(request prepared: PreparedRequest, headers: [HTTPField.Name], principal: Principal) {
+    init(request prepared: PreparedRequest, headers: [HTTPField.Name], principal: Principal, takesEarlyAnswers: Bool = false) {
         self.principal = principal
+        self.takesEarlyAnswers = takesEarlyAnswers
         cachePolicy = prepared.cachePolicy
         acceptableStatus = prepared.acceptableStatus
         maximumResponseSize = prepared.maximumResponseSize
