@@ -1,27 +1,27 @@
 import HTTPTypes
 
-/// Lets identical GET and HEAD requests in flight at the same time share one call (the
-/// "request accumulator"): the first starts it, the others wait for its answer, and every one
-/// of them gets the response or the error.
+/// Lets identical GET and HEAD requests in flight at the same time share one call (the "request
+/// accumulator"): the first starts it, the others wait for its answer, and every one of them gets
+/// the response or the error.
 ///
-/// Requests are identical when method, URL, ``CallContext/principal`` (whose credentials the
-/// call carries, so an anonymous call never joins a signed-in one, and two users or two schemes
-/// never share), the request's ``PreparedRequest/cachePolicy`` (a network-only call never takes
-/// an answer its twin found in the cache), its ``PreparedRequest/acceptableStatus``,
-/// ``PreparedRequest/maximumResponseSize`` and ``PreparedRequest/redirects`` (the shared call
-/// runs under the first caller's rules, which every waiter then lives with), the values of the
-/// fields that select a part or a condition (`Range`, `If-Range`, `If-None-Match`,
-/// `If-Modified-Since`: a part or a `304` is not the whole answer), the request's own
-/// `Cache-Control` (an `only-if-cached` call must not wait for a twin's network call), whether
-/// the caller takes an early answer (``Client/updates(for:)``, to which the cache hands a stored
-/// answer at once) and the values of ``headers`` (by default `Accept` and `Accept-Language`) are equal. A request with a
-/// body, another method, a streamed or file response (which only one reader can take), or
-/// `coalesces = false` runs on its own. The shared call runs under its starter's timeout: when it
-/// times out before a waiter's own timeout, that waiter goes on with a call of its own for the
-/// time it has left. A waiter that is cancelled, or whose own timeout passes, leaves at once without
-/// disturbing the others (a timed-out waiter gets ``TransportFailure/timedOut(after:)``); the
-/// shared call is cancelled only when every waiter has gone. The shared call runs in a task of
-/// its own with the first caller's context.
+/// Requests are identical when method, URL, ``CallContext/principal`` (whose credentials the call
+/// carries, so an anonymous call never joins a signed-in one, and two users or two schemes never
+/// share), the request's ``PreparedRequest/cachePolicy`` (a network-only call never takes an answer
+/// its twin found in the cache), its ``PreparedRequest/acceptableStatus``,
+/// ``PreparedRequest/maximumResponseSize`` and ``PreparedRequest/redirects`` (the shared call runs
+/// under the first caller's rules, which every waiter then lives with), the values of the fields
+/// that select a part or a condition (`Range`, `If-Range`, `If-None-Match`, `If-Modified-Since`: a
+/// part or a `304` is not the whole answer), the request's own `Cache-Control` (an `only-if-cached`
+/// call must not wait for a twin's network call), whether the caller takes an early answer
+/// (``Client/updates(for:)``, to which the cache hands a stored answer at once) and the values of
+/// ``headers`` (by default `Accept` and `Accept-Language`) are equal. A request with a body,
+/// another method, a streamed or file response (which only one reader can take), or `coalesces = false`
+/// runs on its own. The shared call runs under its starter's timeout: when it times out
+/// before a waiter's own timeout, that waiter goes on with a call of its own for the time it has
+/// left. A waiter that is cancelled, or whose own timeout passes, leaves at once without disturbing
+/// the others (a timed-out waiter gets ``TransportFailure/timedOut(after:)``); the shared call is
+/// cancelled only when every waiter has gone. The shared call runs in a task of its own with the
+/// first caller's context.
 ///
 /// ```swift
 /// let client = try Client(service: service, wares: [Coalescing()])
