@@ -6,6 +6,11 @@ import Foundation
 /// body's callbacks, a `DispatchQueue.asyncAfter` was seen to fire many seconds late or not at
 /// all. One plain thread waiting on a condition is scheduled by the system alone, so a timeout
 /// fires on time whatever the queues are doing.
+///
+/// Deadlines are instants of the monotonic clock, never dates: a wall clock set forward (by the
+/// user, or by NTP after a sleep) would fire every pending timeout at once. The condition waits
+/// take a date, so each wait is at most ``longestWait``: a wall clock set back delays a timeout
+/// by no more than that.
 package final class TimeoutScheduler: @unchecked Sendable {
     // @unchecked: every stored property below is guarded by `condition`.
 
@@ -17,8 +22,13 @@ package final class TimeoutScheduler: @unchecked Sendable {
         fileprivate let id: UInt64
     }
 
+    /// The longest single wait of the thread, which bounds how late a wall clock set back makes it.
+    static let longestWait = Duration.seconds(1)
+
+    private let clock = ContinuousClock()
+
     private struct Entry {
-        let deadline: Date
+        let deadline: ContinuousClock.Instant
         let id: UInt64
         let work: @Sendable () -> Void
     }
@@ -28,15 +38,15 @@ package final class TimeoutScheduler: @unchecked Sendable {
     private var nextID: UInt64 = 0
     private var started = false
     /// When the thread will look at the entries next on its own: the deadline it waits for, or
-    /// `distantFuture` while it waits for a first entry. A new entry due no sooner needs no signal.
-    private var wakesAt = Date.distantFuture
+    /// `nil` while it waits for a first entry. A new entry due no sooner needs no signal.
+    private var wakesAt: ContinuousClock.Instant?
 
     /// Runs `work` on the scheduler's thread once `delay` has passed, unless cancelled first.
     package func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> Token {
         condition.lock()
         defer { condition.unlock() }
         nextID += 1
-        let entry = Entry(deadline: Date(timeIntervalSinceNow: delay.timeInterval), id: nextID, work: work)
+        let entry = Entry(deadline: clock.now.advanced(by: delay), id: nextID, work: work)
         let index = entries.firstIndex { $0.deadline > entry.deadline } ?? entries.endIndex
         entries.insert(entry, at: index)
         if !started {
@@ -47,7 +57,7 @@ package final class TimeoutScheduler: @unchecked Sendable {
         }
         // Waking the thread costs two context switches; a call's timeout is usually due after the
         // one the thread already waits for (or for a cancelled one: it then just waits again).
-        if entry.deadline < wakesAt {
+        if wakesAt.map({ entry.deadline < $0 }) ?? true {
             wakesAt = entry.deadline
             condition.signal()
         }
@@ -66,13 +76,15 @@ package final class TimeoutScheduler: @unchecked Sendable {
         while true {
             condition.lock()
             while entries.isEmpty {
-                wakesAt = .distantFuture
+                wakesAt = nil
                 condition.wait()
             }
             let first = entries[0]
-            guard first.deadline <= Date() else {
-                wakesAt = first.deadline
-                _ = condition.wait(until: first.deadline)
+            let now = clock.now
+            guard first.deadline <= now else {
+                let wait = min(now.duration(to: first.deadline), Self.longestWait)
+                wakesAt = now.advanced(by: wait)
+                _ = condition.wait(until: Date(timeIntervalSinceNow: wait.timeInterval))
                 condition.unlock()
                 continue
             }
