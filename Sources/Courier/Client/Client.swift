@@ -35,7 +35,8 @@ public final class Client: Sendable {
     ///   - wallClock: Where wares read dates (token expiry, `Retry-After` dates, cache ages).
     ///   - random: Where wares draw randomness (jitter).
     /// - Throws: ``CourierError`` with ``InvalidRequestReason/invalidBaseURL(_:)`` when the base
-    ///   URL has no scheme or host.
+    ///   URL has no scheme or host, ``InvalidRequestReason/baseURLPartNotSent(url:part:)`` when it
+    ///   has a query, credentials or a fragment (which no request would be sent with).
     public init(
         service: ServiceConfiguration,
         transport: any Transport = URLSessionTransport(),

@@ -21,6 +21,15 @@ struct RequestEncoder: Sendable {
         guard let parts = URLComponents(url: service.baseURL, resolvingAgainstBaseURL: true),
               let scheme = parts.scheme, let host = parts.percentEncodedHost, !host.isEmpty
         else { throw CourierError.invalidRequest(.invalidBaseURL(service.baseURL.absoluteString)) }
+        // Silently dropped, an API key in the base URL's query would simply never be sent.
+        let unsent = parts.percentEncodedQuery != nil ? "query"
+            : parts.user != nil || parts.password != nil ? "user and password"
+            : parts.fragment != nil ? "fragment" : nil
+        if let unsent {
+            var shown = parts
+            (shown.query, shown.user, shown.password, shown.fragment) = (nil, nil, nil, nil)
+            throw CourierError.invalidRequest(.baseURLPartNotSent(url: shown.string ?? "\(scheme)://\(host)", part: unsent))
+        }
         self.scheme = scheme
         let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         self.authority = parts.port.map { "\(bracketed):\($0)" } ?? bracketed

@@ -11,6 +11,10 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
     case invalidHeaderValue(name: String)
     /// The base URL has no scheme or host.
     case invalidBaseURL(String)
+    /// The base URL has a part requests are never sent with (`part`: `query`, `user and
+    /// password`, `fragment`); `url` is the base URL without it. Query items belong to the
+    /// requests (or a ware), credentials to an auth scheme.
+    case baseURLPartNotSent(url: String, part: String)
     /// The body could not be encoded; `message` is the encoder's explanation.
     case bodyEncoding(message: String)
     /// ``ServiceConfiguration/environment(_:)`` was asked for an environment it does not have.
@@ -46,6 +50,8 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
         case .invalidHeaderName(let name): "invalid header name \"\(name)\""
         case .invalidHeaderValue(let name): "header \(name) has a value with CR, LF or another forbidden character"
         case .invalidBaseURL(let url): "base URL \"\(Redaction.standard.redactedURL(url))\" has no scheme or host"
+        case .baseURLPartNotSent(let url, let part):
+            "base URL \"\(url)\" has a \(part), which no request is sent with: put query items in the requests or a ware, credentials in an auth scheme"
         case .bodyEncoding(let message): "body could not be encoded: \(message)"
         case .unknownEnvironment(let name, let known):
             "no environment named \"\(name)\" (known: \(known.joined(separator: ", ")))"

@@ -29,17 +29,6 @@ public struct RandomSource: Sendable {
         return upper * unitInterval()
     }
 
-    /// A random (version 4) UUID drawn from this source.
-    public func uuid() -> UUID {
-        let (high, low) = (next(), next())
-        var bytes = (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
-            + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4
-        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-    }
-
     /// The system's generator.
     public static let system = RandomSource {
         var generator = SystemRandomNumberGenerator()

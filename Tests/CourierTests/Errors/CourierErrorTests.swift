@@ -71,6 +71,26 @@ struct CourierErrorTests {
         }
     }
 
+    @Test("a base URL with a query, credentials or a fragment fails when the client is made, naming the part and not its secret", arguments: [
+        ("https://api.example.com/v1?api_key=s3cretKEY", "query"),
+        ("https://user:s3cretKEY@api.example.com/v1", "user and password"),
+        ("https://api.example.com/v1#s3cretKEY", "fragment"),
+    ])
+    func baseURLWithPartsNeverSent(_ text: String, part: String) throws {
+        let url = try #require(URL(string: text))
+        let error = #expect(throws: CourierError.self) {
+            _ = try Client(service: ServiceConfiguration(name: "bad", baseURL: url), transport: URLSessionTransport())
+        }
+        guard case .invalidRequest(.baseURLPartNotSent(_, let named))? = error?.reason else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(named == part)
+        let printed = "\(String(describing: error)) \(error?.message ?? "")"
+        #expect(!printed.contains("s3cretKEY"), "\(printed)")
+        #expect(printed.contains("api.example.com/v1"), "\(printed)")
+    }
+
     // MARK: unacceptableStatus
 
     @Test("404 and 500 are unacceptableStatus with status, headers and the body excerpt", arguments: [404, 500])
