@@ -6,6 +6,19 @@ import Testing
 /// A big body that is not the answer: a redirect's, or an error page's.
 private let detour = Data(repeating: UInt8(ascii: "x"), count: 10_000)
 
+/// Sends `request`, whose answer is `{"ok":true}` (11 bytes) after a 10,000-byte detour, and
+/// expects download reports of the answer's body alone, ending at its 100%.
+private func expectAnswerProgressOnly(_ request: Request<[String: Bool]>, on client: Client) async throws {
+    var request = request
+    let reports = Locked<[TransferProgress]>([])
+    request.onProgress = { progress in reports.withLock { $0.append(progress) } }
+    let answer = try await client.send(request)
+    #expect(answer == ["ok": true])
+    let downloads = reports.withLock { $0 }.filter { $0.direction == .download }
+    #expect(downloads.last?.completedBytes == 11 && downloads.last?.totalBytes == 11, "\(downloads)")
+    #expect(downloads.allSatisfy { $0.completedBytes <= 11 }, "the detour's 10,000 bytes were counted: \(downloads)")
+}
+
 @Suite("Download progress is the answer's: bodies of redirects and failed attempts are not counted")
 struct AnswerProgressConformanceTests {
     @Test("a redirect's body is not reported; the answer's ends at 100%", arguments: TransportUnderTest.allCases)
@@ -14,14 +27,7 @@ struct AnswerProgressConformanceTests {
             server.route(.get, "/old") { _ in TestServer.Response(status: 302, headers: [.init(name: "Location", value: "/new")], body: detour) }
             server.route(.get, "/new") { _ in .json(#"{"ok":true}"#) }
         }) { _, client in
-            var request = Request<[String: Bool]>(method: .get, path: "/old")
-            let reports = Locked<[TransferProgress]>([])
-            request.onProgress = { progress in reports.withLock { $0.append(progress) } }
-            let answer = try await client.send(request)
-            #expect(answer == ["ok": true])
-            let downloads = reports.withLock { $0 }.filter { $0.direction == .download }
-            #expect(downloads.last?.completedBytes == 11 && downloads.last?.totalBytes == 11, "\(downloads)")
-            #expect(downloads.allSatisfy { $0.completedBytes <= 11 }, "the redirect's 10,000 bytes were counted: \(downloads)")
+            try await expectAnswerProgressOnly(Request(method: .get, path: "/old"), on: client)
         }
     }
 
@@ -37,14 +43,7 @@ struct AnswerProgressConformanceTests {
                 return attempt == 1 ? TestServer.Response(status: 503, body: detour) : .json(#"{"ok":true}"#)
             }
         }, wares: [Retry(RetryPolicy(baseDelay: .milliseconds(5)))]) { _, client in
-            var request = Request<[String: Bool]>(method: .get, path: "/flaky")
-            let reports = Locked<[TransferProgress]>([])
-            request.onProgress = { progress in reports.withLock { $0.append(progress) } }
-            let answer = try await client.send(request)
-            #expect(answer == ["ok": true])
-            let downloads = reports.withLock { $0 }.filter { $0.direction == .download }
-            #expect(downloads.last?.completedBytes == 11 && downloads.last?.totalBytes == 11, "\(downloads)")
-            #expect(downloads.allSatisfy { $0.completedBytes <= 11 }, "the error page's 10,000 bytes were counted: \(downloads)")
+            try await expectAnswerProgressOnly(Request(method: .get, path: "/flaky"), on: client)
         }
     }
 }
