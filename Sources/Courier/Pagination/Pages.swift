@@ -1,3 +1,5 @@
+import Foundation
+
 /// One page of a paginated endpoint: its decoded value, the items it holds, and the response.
 public struct Page<Value: Sendable, Item: Sendable>: Sendable {
     /// The page's position, from 0.
@@ -58,9 +60,9 @@ public struct Pages<Value: Sendable, Item: Sendable>: AsyncSequence, Sendable {
         let pages: Pages
         var next: Request<Value>?
         var index = 0
-        /// The targets fetched so far (path and query as sent): a link back to one of them would
-        /// loop forever.
-        var fetched: Set<String> = []
+        /// The requests fetched so far (path, query and body as sent): a link back to one of them
+        /// would loop forever.
+        var fetched: Set<SentRequest> = []
 
         /// The next page, or `nil` after the last.
         public mutating func next() async throws -> Page<Value, Item>? {
@@ -85,10 +87,18 @@ public struct Pages<Value: Sendable, Item: Sendable>: AsyncSequence, Sendable {
             return Page(index: index, value: response.value, items: items, response: response)
         }
 
-        /// The path and query `request` goes to, whether spelled as a template with parameters
-        /// (the first page) or literally (a followed link); `nil` when it cannot be built.
-        private func target(of request: Request<Value>) -> String? {
-            try? pages.client.core.encoder.prepare(request).http.path
+        /// What `request` sends: the path and query it goes to, whether spelled as a template with
+        /// parameters (the first page) or literally (a followed link), and its body (a style may
+        /// carry the cursor there); `nil` when it cannot be built.
+        private func target(of request: Request<Value>) -> SentRequest? {
+            guard let prepared = try? pages.client.core.encoder.prepare(request) else { return nil }
+            return SentRequest(target: prepared.http.path ?? "", body: prepared.body?.data)
+        }
+
+        /// A request as sent, for telling whether a page was fetched already.
+        struct SentRequest: Hashable {
+            let target: String
+            let body: Data?
         }
     }
 }
