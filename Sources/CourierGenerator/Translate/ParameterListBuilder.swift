@@ -13,7 +13,14 @@ struct ParameterListBuilder {
         case optional
     }
 
-    private var scope = NameScope(reserved: ["request", "fields"])
+    /// The names the templates' function bodies use next to the parameters, which a parameter of
+    /// the same name would shadow or redeclare: the factory's locals (`request`, `fields` of a
+    /// form, `form` of a multipart body), the client facade's properties (`client`, `namedWares`),
+    /// locals (`decoder` of an event union, `response` of a `…WithHeaders` method) and the
+    /// `maxPages` parameter of `…Pages` and `…Items`.
+    static let reserved: Set<String> = ["request", "fields", "form", "client", "namedWares", "decoder", "response", "maxPages"]
+
+    private var scope = NameScope(reserved: ParameterListBuilder.reserved)
     private var entries: [(group: Group, render: ParameterRender, documentation: Documentation?)] = []
 
     /// Claims a unique name for a parameter and records it; returns the name. `label` is an
