@@ -40,8 +40,8 @@ import Testing
             #"self.count = try container.readIntIfPresent("count") ?? 2"#,
             "/// Encodes the value.",
             "var container = encoder.container(keyedBy: WireKey.self)",
-            #"try container.writeString(className, "class_name")"#,
-            #"try container.writeInt(count, "count")"#,
+            #"try container.writeString(self.className, "class_name")"#,
+            #"try container.writeInt(self.count, "count")"#,
         ] {
             #expect(models.contains(line), "missing \(line)")
         }

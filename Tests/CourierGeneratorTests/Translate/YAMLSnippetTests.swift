@@ -27,7 +27,7 @@ import Testing
         #expect(models.contains("public init(itemId: Int, count: Int = 1)"))
         #expect(models.contains(#"self.itemId = try container.readInt("id")"#))
         #expect(models.contains(#"self.count = try container.readIntIfPresent("count") ?? 1"#))
-        #expect(models.contains(#"try container.writeInt(itemId, "id")"#), "hand-written decoding brings encoding with it")
+        #expect(models.contains(#"try container.writeInt(self.itemId, "id")"#), "hand-written decoding brings encoding with it")
         #expect(!models.contains("CodingKeys"), "hand-written coding keys its containers with WireKey literals")
         #expect(files["snippet.Service.swift"]?.contains("public enum ShopAPI {") == true)
         #expect(files["snippet.Client.swift"]?.contains("public struct ShopAPIClient: Sendable {") == true)

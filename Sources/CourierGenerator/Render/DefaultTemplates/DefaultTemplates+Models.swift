@@ -75,7 +75,7 @@ extension {{namespace}} {
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
             {{#fields}}
-            try container.{{encodeMethod}}({{name}}, {{{wireKey}}}{{#dateFormat}}, format: .{{.}}{{/dateFormat}})
+            try container.{{encodeMethod}}(self.{{name}}, {{{wireKey}}}{{#dateFormat}}, format: .{{.}}{{/dateFormat}})
             {{/fields}}
         }
         {{/hasCustomEncoding}}

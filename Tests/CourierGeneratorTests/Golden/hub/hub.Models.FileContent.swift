@@ -51,11 +51,11 @@ extension Hub {
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.writeString(name, "name")
-            try container.writeString(path, "path")
-            try container.writeString(encoding, "encoding")
-            try container.write(content, "content")
-            try container.write(thumbnails, "thumbnails")
+            try container.writeString(self.name, "name")
+            try container.writeString(self.path, "path")
+            try container.writeString(self.encoding, "encoding")
+            try container.write(self.content, "content")
+            try container.write(self.thumbnails, "thumbnails")
         }
     }
 }
@@ -119,9 +119,9 @@ extension Hub {
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.writeString(type, "type")
-            try container.writeString(login, "login")
-            try container.writeBool(siteAdmin, "siteAdmin")
+            try container.writeString(self.type, "type")
+            try container.writeString(self.login, "login")
+            try container.writeBool(self.siteAdmin, "siteAdmin")
         }
     }
 }

@@ -34,8 +34,8 @@ extension Hub {
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.writeString(login, "login")
-            try container.writeIfPresent(latestRepository, "latestRepository")
+            try container.writeString(self.login, "login")
+            try container.writeIfPresent(self.latestRepository, "latestRepository")
         }
     }
 }
@@ -81,10 +81,10 @@ extension Hub {
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.writeInt(number, "number")
-            try container.writeString(title, "title")
-            try container.write(milestone, "milestone")
-            try container.writeIfPresent(closedAt, "closedAt")
+            try container.writeInt(self.number, "number")
+            try container.writeString(self.title, "title")
+            try container.write(self.milestone, "milestone")
+            try container.writeIfPresent(self.closedAt, "closedAt")
         }
     }
 }
@@ -122,8 +122,8 @@ extension Hub {
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.writeStringIfPresent(title, "title")
-            try container.writeNullableIfPresent(milestone, "milestone")
+            try container.writeStringIfPresent(self.title, "title")
+            try container.writeNullableIfPresent(self.milestone, "milestone")
         }
     }
 }

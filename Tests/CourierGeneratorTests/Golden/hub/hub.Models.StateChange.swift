@@ -125,8 +125,8 @@ extension Hub {
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.writeString(name, "name")
-            try container.writeIfPresent(parent, "parent")
+            try container.writeString(self.name, "name")
+            try container.writeIfPresent(self.parent, "parent")
         }
     }
 }
@@ -167,9 +167,9 @@ extension Hub {
         /// Encodes the value.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.writeString(fullName, "fullName")
-            try container.write(owner, "owner")
-            try container.writeIfPresent(templateRepository, "templateRepository")
+            try container.writeString(self.fullName, "fullName")
+            try container.write(self.owner, "owner")
+            try container.writeIfPresent(self.templateRepository, "templateRepository")
         }
     }
 }

@@ -124,18 +124,18 @@ extension Petstore {
         /// Encodes the value, writing dates in their per-field formats.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.writeIfPresent(updatedAt, "updated_at")
-            try container.writeInt(id, "id")
-            try container.writeString(name, "name")
-            try container.writeFloatIfPresent(rating, "rating")
-            try container.writeInt32(visits, "visits")
-            try container.writeStringIfPresent(email, "email")
-            try container.write(pets, "pets")
-            try container.writeIfPresent(homepage, "homepage")
-            try container.write(token, "token")
-            try container.writeIfPresent(avatar, "avatar")
-            try container.write(scores, "scores")
-            try container.write(lastSeen, "last_seen", format: .millisecondsSince1970)
+            try container.writeIfPresent(self.updatedAt, "updated_at")
+            try container.writeInt(self.id, "id")
+            try container.writeString(self.name, "name")
+            try container.writeFloatIfPresent(self.rating, "rating")
+            try container.writeInt32(self.visits, "visits")
+            try container.writeStringIfPresent(self.email, "email")
+            try container.write(self.pets, "pets")
+            try container.writeIfPresent(self.homepage, "homepage")
+            try container.write(self.token, "token")
+            try container.writeIfPresent(self.avatar, "avatar")
+            try container.write(self.scores, "scores")
+            try container.write(self.lastSeen, "last_seen", format: .millisecondsSince1970)
         }
     }
 }

@@ -148,10 +148,10 @@ extension Petstore {
         /// Encodes the value, writing dates in their per-field formats.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: WireKey.self)
-            try container.writeString(name, "name")
-            try container.writeStringIfPresent(tag, "tag")
-            try container.write(status, "status")
-            try container.writeIfPresent(birthday, "birthday", format: .date)
+            try container.writeString(self.name, "name")
+            try container.writeStringIfPresent(self.tag, "tag")
+            try container.write(self.status, "status")
+            try container.writeIfPresent(self.birthday, "birthday", format: .date)
         }
     }
 }

@@ -28,6 +28,6 @@ import Testing
             keys: .snakeCase)
         let models = try #require(try Rendering.render([spec]).files["petstore.Models.swift"])
         #expect(models.contains(#"try container.readIntIfPresent("ownerId") ?? 0"#))
-        #expect(models.contains(#"try container.writeString(name, "name")"#))
+        #expect(models.contains(#"try container.writeString(self.name, "name")"#))
     }
 }

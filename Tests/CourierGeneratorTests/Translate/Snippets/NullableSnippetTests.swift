@@ -27,9 +27,9 @@ import Testing
             "public init(milestone: Nullable<Int>? = nil, assignee: String?, title: String? = nil)",
             #"self.milestone = try container.readNullableIfPresent(Int.self, "milestone")"#,
             #"self.assignee = try container.readNullable(String.self, "assignee")"#,
-            #"try container.writeNullableIfPresent(milestone, "milestone")"#,
-            #"try container.write(assignee, "assignee")"#,
-            #"try container.writeStringIfPresent(title, "title")"#,
+            #"try container.writeNullableIfPresent(self.milestone, "milestone")"#,
+            #"try container.write(self.assignee, "assignee")"#,
+            #"try container.writeStringIfPresent(self.title, "title")"#,
         ] {
             #expect(models.contains(line), "missing \(line)")
         }
