@@ -30,6 +30,10 @@ struct SpecTranslation {
         self.speller = speller
         self.readFile = readFile
         self.sampleModels = sampleModels
+        // Derived type names (`<Endpoint>Event`, `…Headers`, `…Media`) avoid the namespace's
+        // models and the types generated code names.
+        memberScope.reserve(ReservedTypeNames.of(spec))
+        memberScope.reserve(speller.models.values.filter { $0.namespace == namespace }.map(\.typeName))
     }
 
     /// Logs input that validation rejects. Translate trusts the validator and checks nothing it

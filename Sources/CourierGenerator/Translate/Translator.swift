@@ -41,16 +41,6 @@ public struct Translator: SpecTranslating {
         return TranslationResult(models: models, diagnostics: log.diagnostics)
     }
 
-    /// Type names that generated code inside a namespace uses; a model with one of these names is
-    /// renamed with a `Model` suffix so it does not shadow them.
-    static let reservedTypeNames: Set<String> = [
-        "Environment", "ErrorEnvelope", "CodingKeys", "Request", "ServiceConfiguration", "HeaderItem",
-        "JSONCoding", "CachePolicy", "FormFields", "JSONValue", "Duration", "Data", "URL", "Date", "UUID",
-        "String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "Decoder", "Encoder", "CodingKey",
-        "Codable", "Hashable", "Sendable", "CaseIterable", "RawRepresentable", "ParameterEncodable", "Optional",
-        "WireKey", "FieldwiseEquatable", "Indirect", "Nullable", "Base64Data", "ResponseDecoding",
-    ]
-
     /// Model names mentioned by fields, parameters, bodies, responses and error envelopes.
     private static func referencedNames(_ specs: [Spec]) -> Set<String> {
         var names: Set<String> = []
@@ -81,9 +71,12 @@ public struct Translator: SpecTranslating {
         var table: [String: TypeSpeller.ModelEntry] = [:]
         for (spec, namespace) in zip(specs, namespaces) {
             var scope = NameScope(reserved: [namespace])
+            // Type names that generated code inside the namespace uses: a model named like one is
+            // renamed with a `Model` suffix so it does not shadow it.
+            let reserved = ReservedTypeNames.of(spec)
             for model in spec.models {
                 var identifier = SwiftIdentifier.type(model.name.value)
-                if reservedTypeNames.contains(identifier) || scope.contains(identifier) && identifier == namespace {
+                if reserved.contains(identifier) || scope.contains(identifier) && identifier == namespace {
                     identifier += "Model"
                 }
                 let claimed = scope.claim(identifier)

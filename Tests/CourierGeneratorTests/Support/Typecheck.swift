@@ -19,7 +19,7 @@ enum Typecheck {
     ) throws -> (files: [String: String], diagnostics: [Diagnostic]) {
         let loaded = SpecLoader().load(source: yaml, file: file)
         #expect(!loaded.hasErrors, "\(loaded.diagnostics)", sourceLocation: sourceLocation)
-        let translated = Translator(readFile: PetstoreFixture.readFile).translate(loaded.specs)
+        let translated = Translator().translate(loaded.specs)
         var files: [String: String] = [:]
         for model in translated.models {
             for rendered in try Rendering.renderer().render(model) { files[rendered.name] = rendered.contents }

@@ -21,6 +21,11 @@ struct NameScope {
         }
     }
 
+    /// Marks `identifiers` taken as they are, without claiming suffixed forms of taken ones.
+    mutating func reserve(_ identifiers: some Sequence<String>) {
+        taken.formUnion(identifiers.map(SwiftIdentifier.plain))
+    }
+
     /// Whether `identifier` is taken.
     func contains(_ identifier: String) -> Bool {
         taken.contains(SwiftIdentifier.plain(identifier))
