@@ -19,7 +19,17 @@ extension SpecParser {
         var spec = Spec(file: file, service: service(mapping) ?? placeholder, baseURL: placeholder)
         if let node = mapping.value("courier") { spec.version = version(node) }
         if let node = mapping.value("baseURL"), let baseURL = text(node, what: "`baseURL`") { spec.baseURL = baseURL }
-        if let node = mapping.value("environments") { spec.environments = namedValues(node, what: "`environments`", atValue: true) }
+        if let node = mapping.value("environments") {
+            spec.environments = namedValues(node, what: "`environments`", atValue: true)
+            // The generated `Environment` has `production` for `baseURL:`; a second one is a
+            // second case with the same raw value.
+            for pair in node.pairs ?? [] where pair.key == "production" {
+                log.error(
+                    "environment 'production' is `baseURL:`, which the generated `Environment` names so; "
+                        + "set `baseURL:` to its URL or give this environment another name",
+                    at: pair.keyLocation)
+            }
+        }
         if let node = mapping.value("headers") { spec.headers = namedValues(node, what: "`headers`", atValue: false) }
         if let node = mapping.value("timeout") { spec.timeout = duration(node, what: "`timeout`") }
         if let node = mapping.value("retry") { spec.retry = retrySetting(node, what: "`retry`") }

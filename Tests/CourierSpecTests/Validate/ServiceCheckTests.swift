@@ -90,4 +90,19 @@ import Testing
             "3:39: error: value '-' of model 'Stock' has no letters or digits to name its case; name it: { value: '-', name: … }",
         ])
     }
+
+    /// `baseURL:` is the generated `Environment`'s `production`: an environment of that name
+    /// made a second case with the same raw value, which did not compile.
+    @Test func anEnvironmentNamedProductionIsAnError() {
+        #expect(diagnostics("""
+            service: A
+            baseURL: https://api.example.com
+            environments:
+              staging: https://staging.example.com
+              production: https://prod.example.com
+            """) == [
+            "5:3: error: environment 'production' is `baseURL:`, which the generated `Environment` names so; "
+                + "set `baseURL:` to its URL or give this environment another name",
+        ])
+    }
 }
