@@ -1,6 +1,7 @@
 extension SpecValidator {
-    /// Checks a model's name, and its fields or cases.
-    mutating func checkModel(_ model: Model, models: ModelTable) {
+    /// Checks a model's name, and its fields or cases; `snakeCase` is whether its spec has
+    /// `keys: snakeCase`.
+    mutating func checkModel(_ model: Model, models: ModelTable, snakeCase: Bool) {
         let name = model.name.value
         if !SwiftName.isIdentifier(name) {
             log.error(
@@ -10,14 +11,15 @@ extension SpecValidator {
             log.error("model name '\(name)' is already a built-in type", at: model.name.location)
         }
         switch model.kind {
-        case .object(let fields): checkFields(fields, of: "model '\(name)'", models: models)
+        case .object(let fields): checkFields(fields, of: "model '\(name)'", models: models, snakeCase: snakeCase)
         case .enumeration(let definition): checkCases(definition, of: "model '\(name)'")
         case .union(let definition): checkUnion(definition, of: "union '\(name)'", models: models)
         }
     }
 
-    private mutating func checkFields(_ fields: [Field], of owner: String, models: ModelTable) {
+    private mutating func checkFields(_ fields: [Field], of owner: String, models: ModelTable, snakeCase: Bool) {
         var swiftNames: [String: Located<String>] = [:]
+        var codingKeys: [String: Located<String>] = [:]
         let types = TypeCheck(models: models)
         for field in fields {
             let what = "field '\(field.name.value)' of \(owner)"
@@ -31,6 +33,7 @@ extension SpecValidator {
                     at: field.name.location)
             } else {
                 swiftNames[swiftName] = field.name
+                checkWireKey(of: field, what: what, snakeCase: snakeCase, seen: &codingKeys)
             }
             if let key = field.key, key.isEmpty { log.error("the `key` of \(what) is empty", at: field.name.location) }
             let known = types.checkNames(field.type, in: what, log: &log)
@@ -46,6 +49,23 @@ extension SpecValidator {
                 DefaultValueCheck(models: models).check(value, type: field.type.value, of: what, log: &log)
             }
         }
+    }
+
+    /// Two fields travelling under one JSON key (`title: { key: name }` beside `name`, or `userID`
+    /// beside `user_id` with `keys: snakeCase`) would be one coding key twice: the generated code
+    /// does not compile, or one field's value is lost.
+    private mutating func checkWireKey(of field: Field, what: String, snakeCase: Bool, seen: inout [String: Located<String>]) {
+        if let key = field.key, key.isEmpty { return }
+        let codingKey = SnakeCaseKeys.codingKey(name: field.name.value, key: field.key, snakeCase: snakeCase)
+        guard let other = seen[codingKey] else {
+            seen[codingKey] = field.name
+            return
+        }
+        let travels = snakeCase ? SnakeCaseKeys.toSnakeCase(codingKey) : codingKey
+        log.error(
+            "\(what) and field '\(other.value)' (line \(other.location.line)) both travel as '\(travels)'; "
+                + "give one of them another `key:`",
+            at: field.name.location)
     }
 
     /// Union cases name known types with distinct Swift names, and (tried in order) distinct

@@ -27,7 +27,7 @@ struct SpecValidator {
         let models = ModelTable(specs: specs, log: &log)
         for spec in specs {
             checkService(spec, models: models)
-            for model in spec.models { checkModel(model, models: models) }
+            for model in spec.models { checkModel(model, models: models, snakeCase: spec.keyStrategy?.value == .snakeCase) }
             for endpoint in spec.endpoints { checkEndpoint(endpoint, in: spec, models: models) }
         }
         ModelCycleCheck.check(specs, models: models, log: &log)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CourierGenerator
+import CourierSpec
 
 /// `SnakeCaseKeys` asks Foundation's own coders, so these pin the common cases the generator
 /// relies on; the Inventory spec in PetstoreAPI proves the result decodes end to end.
