@@ -6,6 +6,11 @@ extension SpecValidator {
                 "service name '\(spec.service.value)' must be a Swift type name (letters, digits and _, "
                     + "not starting with a digit)",
                 at: spec.service.location)
+        } else if GeneratedCodeNames.serviceNamesTaken.contains(spec.service.value) {
+            log.error(
+                "service name '\(spec.service.value)' is a type the generated code uses (Swift's, Foundation's or "
+                    + "Courier's), which the namespace would hide; choose another, such as '\(spec.service.value)API'",
+                at: spec.service.location)
         }
         if !spec.baseURL.value.isEmpty { checkURL(spec.baseURL, what: "baseURL") }
         for environment in spec.environments {

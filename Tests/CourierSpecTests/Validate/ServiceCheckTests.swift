@@ -105,4 +105,13 @@ import Testing
                 + "set `baseURL:` to its URL or give this environment another name",
         ])
     }
+
+    /// A namespace named like a type the generated code uses hides that type in every file.
+    @Test(arguments: ["Transport", "Error", "Response", "Pages", "Request", "Client", "String", "URL", "Int", "Optional"])
+    func aServiceNamedLikeATypeTheGeneratedCodeUsesIsAnError(name: String) {
+        #expect(diagnostics("service: \(name)\nbaseURL: https://api.example.com\n") == [
+            "1:10: error: service name '\(name)' is a type the generated code uses (Swift's, Foundation's or Courier's), "
+                + "which the namespace would hide; choose another, such as '\(name)API'",
+        ])
+    }
 }

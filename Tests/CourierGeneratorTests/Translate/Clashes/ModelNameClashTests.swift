@@ -79,3 +79,14 @@ import Testing
         }
     }
 }
+
+/// The service names the validator refuses cover every type name the templates' code spells and
+/// every name reserved in a namespace.
+@Suite struct ServiceNameListTests {
+    @Test func theValidatorsListCoversTheTemplates() {
+        var spelled = ReservedTypeNames.always.union(ReservedTypeNames.errorEnvelopeOnly).union(ReservedTypeNames.nestedOnly)
+        for text in DefaultTemplates.texts.values { spelled.formUnion(ReservedTypeNames.referenced(inTemplate: text)) }
+        spelled.subtract(["DEBUG", "COURIER_SAMPLES"])  // `#if` conditions
+        #expect(spelled.subtracting(GeneratedCodeNames.serviceNamesTaken).sorted() == [])
+    }
+}
