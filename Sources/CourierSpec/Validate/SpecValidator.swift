@@ -31,6 +31,7 @@ struct SpecValidator {
             for endpoint in spec.endpoints { checkEndpoint(endpoint, in: spec, models: models) }
         }
         ModelCycleCheck.check(specs, models: models, log: &log)
+        checkServiceNamesAcrossFiles()
         checkEndpointNamesAcrossFiles()
         checkCompanionMethodNames()
     }
@@ -81,6 +82,26 @@ struct SpecValidator {
     static func samplePath(_ sample: String, specFile: String) -> String {
         guard !sample.hasPrefix("/"), let slash = specFile.lastIndex(of: "/") else { return sample }
         return String(specFile[...slash]) + sample
+    }
+
+    /// Each spec file generates a namespace and a client of its own (`enum Zoo`, `ZooClient`), so
+    /// two files of one load naming the same service (or names that become the same Swift type)
+    /// would declare both twice: an error at the later `service:`, naming the first file.
+    private mutating func checkServiceNamesAcrossFiles() {
+        var first: [String: SourceLocation] = [:]
+        for spec in specs where SwiftName.isIdentifier(spec.service.value) {
+            let camel = SwiftName.lowerCamelCase(spec.service.value)
+            let typeName = camel.prefix(1).uppercased() + camel.dropFirst()
+            guard let location = first[typeName] else {
+                first[typeName] = spec.service.location
+                continue
+            }
+            log.error(
+                "service '\(spec.service.value)' is also the service of \(location.file) (line \(location.line)): each spec "
+                    + "file generates its own namespace and client, so give each file a service of its own "
+                    + "(a file of shared models too)",
+                at: spec.service.location)
+        }
     }
 
     /// Two files of the same service declaring the same endpoint (one file cannot: that is a

@@ -4,7 +4,7 @@ import Testing
 /// Several files loaded together share their models.
 @Suite struct MultiFileTests {
     private let shared = SpecSource(file: "/specs/shared.courier.yaml", text: """
-        service: Petstore
+        service: Shared
         models:
           Pet: { id: Int }
         """)
@@ -22,7 +22,7 @@ import Testing
 
     @Test func duplicateModelAcrossFilesIsAnErrorAtTheSecond() {
         let result = SpecLoader().load(sources: [shared, SpecSource(file: "/specs/more.courier.yaml", text: """
-            service: Petstore
+            service: More
             models:
               Owner: {}
               Pet: { name: String }
@@ -45,8 +45,31 @@ import Testing
             SpecSource(file: "/specs/b.courier.yaml", text: endpoint),
         ])
         #expect(result.diagnostics.map(\.description) == [
+            "/specs/b.courier.yaml:1:10: error: service 'Petstore' is also the service of /specs/a.courier.yaml (line 1): "
+                + "each spec file generates its own namespace and client, so give each file a service of its own "
+                + "(a file of shared models too)",
             "/specs/b.courier.yaml:4:3: error: duplicate endpoint 'pets' in service 'Petstore' "
                 + "(first declared at /specs/a.courier.yaml:4:3)",
+        ])
+    }
+
+    /// Each file generates `enum <Service>` and `<Service>Client`: two files of one service (or of
+    /// names that become one Swift type) declared both twice, which did not compile.
+    @Test func twoFilesOfOneServiceAreAnErrorAtTheSecond() {
+        let result = SpecLoader().load(sources: [
+            SpecSource(file: "/specs/zoo.courier.yaml", text: "service: Zoo\nmodels:\n  Animal: { name: String }\n"),
+            SpecSource(file: "/specs/keepers.courier.yaml", text: "service: Zoo\nmodels:\n  Keeper: { name: String }\n"),
+            SpecSource(file: "/specs/snake.courier.yaml", text: "service: my_zoo\n"),
+            SpecSource(file: "/specs/camel.courier.yaml", text: "service: MyZoo\n"),
+        ])
+        // Sorted by file.
+        #expect(result.diagnostics.map(\.description) == [
+            "/specs/camel.courier.yaml:1:10: error: service 'MyZoo' is also the service of /specs/snake.courier.yaml (line 1): "
+                + "each spec file generates its own namespace and client, so give each file a service of its own "
+                + "(a file of shared models too)",
+            "/specs/keepers.courier.yaml:1:10: error: service 'Zoo' is also the service of /specs/zoo.courier.yaml (line 1): "
+                + "each spec file generates its own namespace and client, so give each file a service of its own "
+                + "(a file of shared models too)",
         ])
     }
 
