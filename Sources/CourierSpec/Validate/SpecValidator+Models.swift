@@ -53,10 +53,20 @@ extension SpecValidator {
 
     /// Two fields travelling under one JSON key (`title: { key: name }` beside `name`, or `userID`
     /// beside `user_id` with `keys: snakeCase`) would be one coding key twice: the generated code
-    /// does not compile, or one field's value is lost.
+    /// does not compile, or one field's value is lost. With `keys: snakeCase`, a `key:` that the
+    /// encoder's conversion changes (`ownerID` → `owner_id`) is a warning.
     private mutating func checkWireKey(of field: Field, what: String, snakeCase: Bool, seen: inout [String: Located<String>]) {
         if let key = field.key, key.isEmpty { return }
         let codingKey = SnakeCaseKeys.codingKey(name: field.name.value, key: field.key, snakeCase: snakeCase)
+        if snakeCase, let key = field.key, SnakeCaseKeys.toSnakeCase(codingKey) != key {
+            // The decoder of `keys: snakeCase` reads `ownerID` as it is, but its encoder writes the
+            // coding key converted: `owner_id`.
+            log.warning(
+                "\(what) has `key: \(key)`, which `keys: snakeCase` decodes but encodes as "
+                    + "'\(SnakeCaseKeys.toSnakeCase(codingKey))'; write the key as the encoder does, or use "
+                    + "`keys: useDefaultKeys` with a `key:` for each field that differs",
+                at: field.name.location)
+        }
         guard let other = seen[codingKey] else {
             seen[codingKey] = field.name
             return

@@ -49,3 +49,31 @@ import Testing
             """) == [])
     }
 }
+
+/// With `keys: snakeCase` the service's encoder converts every coding key to snake_case, so a
+/// `key:` that is not already in that form decodes but is sent under another name.
+@Suite struct SnakeCaseKeyRoundTripTests {
+    @Test func aKeyTheEncoderWouldConvertIsAWarning() {
+        #expect(diagnostics("""
+            service: A
+            keys: snakeCase
+            models:
+              Pet:
+                owner: { type: Int, key: ownerID }
+                user: { type: Int, key: userId }
+                createdAt: { type: Date, key: created_at }
+                links: { type: JSON?, key: _links }
+            """) == [
+            "5:5: warning: field 'owner' of model 'Pet' has `key: ownerID`, which `keys: snakeCase` decodes but encodes as "
+                + "'owner_id'; write the key as the encoder does, or use `keys: useDefaultKeys` with a `key:` for each "
+                + "field that differs",
+            "6:5: warning: field 'user' of model 'Pet' has `key: userId`, which `keys: snakeCase` decodes but encodes as "
+                + "'user_id'; write the key as the encoder does, or use `keys: useDefaultKeys` with a `key:` for each "
+                + "field that differs",
+        ])
+    }
+
+    @Test func withDefaultKeysAnyKeyTravelsAsWritten() {
+        #expect(diagnostics("service: A\nmodels:\n  Pet:\n    owner: { type: Int, key: ownerID }\n") == [])
+    }
+}
