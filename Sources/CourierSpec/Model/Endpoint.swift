@@ -6,6 +6,10 @@ public struct Endpoint: Sendable {
     public var method: Located<HTTPMethod>?
     /// The path template, such as `/pets/{id}`, at its value.
     public var path: Located<String>
+    /// Whether character `n` of ``path`` is `n` columns right of its location: the path is
+    /// written on one line, unquoted or quoted without escapes. When not (`"/\u0070ets"`, `''`,
+    /// a folded block), diagnostics about a part of the path point at its start.
+    public var pathIsVerbatim = true
     /// Path parameters, in file order.
     public var pathParameters: [Parameter]
     /// Query parameters, in file order.

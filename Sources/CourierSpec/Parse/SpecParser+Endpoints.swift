@@ -23,8 +23,9 @@ extension SpecParser {
         guard let mapping = KeyedMapping(pair.value, what: what, log: &log) else { return nil }
         let misspelledMethod = reportUnknownEndpointKeys(mapping, what: what)
         let name = Located(pair.key, at: pair.keyLocation)
-        let (method, path) = methodAndPath(mapping, name: name, what: what, reportMissing: !misspelledMethod)
+        let (method, path, verbatim) = methodAndPath(mapping, name: name, what: what, reportMissing: !misspelledMethod)
         var endpoint = Endpoint(name: name, method: method, path: path, documentation: documentation(in: mapping, of: what))
+        endpoint.pathIsVerbatim = verbatim
         if let node = mapping.value("path") { endpoint.pathParameters = parameters(node, kind: "path parameter") }
         if let node = mapping.value("query") { endpoint.queryParameters = parameters(node, kind: "query parameter") }
         if let node = mapping.value("headers") { endpoint.headerParameters = parameters(node, kind: "header parameter") }
@@ -93,11 +94,12 @@ extension SpecParser {
         return reportedMethod
     }
 
-    /// The one method key and its path; placeholders (empty) after reporting none or several.
+    /// The one method key and its path, and whether the path is written as it reads (see
+    /// ``Endpoint/pathIsVerbatim``); placeholders (empty) after reporting none or several.
     private mutating func methodAndPath(
         _ mapping: KeyedMapping, name: Located<String>, what: String, reportMissing: Bool
-    ) -> (method: Located<HTTPMethod>?, path: Located<String>) {
-        var found: (method: Located<HTTPMethod>, path: Located<String>)?
+    ) -> (method: Located<HTTPMethod>?, path: Located<String>, verbatim: Bool) {
+        var found: (method: Located<HTTPMethod>, path: Located<String>, verbatim: Bool)?
         for pair in mapping.pairs {
             guard let method = HTTPMethod(rawValue: pair.key) else { continue }
             if let first = found {
@@ -111,7 +113,7 @@ extension SpecParser {
             // can be pointed at by offset.
             let path = text(pair.value, what: "the path of \(what)")
                 .map { Located($0.value, at: Self.location(in: pair.value, offset: 0)) } ?? Located("", at: pair.value.location)
-            found = (Located(method, at: pair.keyLocation), path)
+            found = (Located(method, at: pair.keyLocation), path, Self.isVerbatim(pair.value))
         }
         if let found { return found }
         if reportMissing {
@@ -119,7 +121,16 @@ extension SpecParser {
                 "\(what) needs a method and a path, such as `get: /pets` (methods: \(HTTPMethod.spellingList))",
                 at: name.location)
         }
-        return (nil, Located("", at: name.location))
+        return (nil, Located("", at: name.location), true)
+    }
+
+    /// Whether a scalar's text is its source character for character (libyaml counts columns in
+    /// Unicode scalars): on one line, and plain, or quoted with nothing between the quotes but
+    /// the text (no escape such as `\u0070` or `''`).
+    static func isVerbatim(_ node: YAMLNode) -> Bool {
+        guard let scalar = node.scalar, scalar.style != .block, node.location.line == node.end.line else { return false }
+        if scalar.isPlain { return true }
+        return node.end.column - node.location.column - 2 == scalar.text.unicodeScalars.count
     }
 
     private mutating func parameters(_ node: YAMLNode, kind: String) -> [Parameter] {

@@ -6,7 +6,7 @@ enum PathTemplateCheck {
         var name: String
         /// Whether it is written `{+name}`: a value of several segments, its `/` kept (RFC 6570).
         var isMultiSegment = false
-        /// The offset of `{` in the path.
+        /// The offset of `{` in the path, in Unicode scalars (as libyaml counts columns).
         var offset: Int
     }
 
@@ -18,11 +18,12 @@ enum PathTemplateCheck {
             log.error("the path of \(what) must start with '/', found '\(path.value)'", at: path.location)
             return
         }
-        guard let placeholders = placeholders(in: path, of: what, log: &log) else { return }
+        // Offsets become columns only where the text is its source; elsewhere, the path's start.
+        guard let placeholders = placeholders(in: path, of: what, log: &log, verbatim: endpoint.pathIsVerbatim) else { return }
         let declared = Set(endpoint.pathParameters.map(\.name.value))
         var seen = Set<String>()
         for placeholder in placeholders {
-            let location = at(path, offset: placeholder.offset)
+            let location = endpoint.pathIsVerbatim ? at(path, offset: placeholder.offset) : path.location
             if let operatorCharacter = placeholder.name.first, "#./;?&=,!@|".contains(operatorCharacter) {
                 log.error(
                     "placeholder '{\(placeholder.name)}' in the path of \(what) uses an RFC 6570 operator Courier does not "
@@ -57,24 +58,28 @@ enum PathTemplateCheck {
     }
 
     /// The placeholders of `path`, or `nil` after reporting unbalanced or empty braces.
-    static func placeholders(in path: Located<String>, of what: String, log: inout DiagnosticLog) -> [Placeholder]? {
+    static func placeholders(
+        in path: Located<String>, of what: String, log: inout DiagnosticLog, verbatim: Bool = true
+    ) -> [Placeholder]? {
         var result: [Placeholder] = []
         var open: (offset: Int, name: String)?
-        for (offset, character) in path.value.enumerated() {
+        let locate = { (offset: Int) in verbatim ? Self.at(path, offset: offset) : path.location }
+        // Unicode scalars, as libyaml counts columns.
+        for (offset, character) in path.value.unicodeScalars.enumerated() {
             switch character {
             case "{":
                 guard open == nil else {
-                    log.error("'{' inside a placeholder in the path of \(what)", at: at(path, offset: offset))
+                    log.error("'{' inside a placeholder in the path of \(what)", at: locate(offset))
                     return nil
                 }
                 open = (offset, "")
             case "}":
                 guard let current = open else {
-                    log.error("'}' without '{' in the path of \(what)", at: at(path, offset: offset))
+                    log.error("'}' without '{' in the path of \(what)", at: locate(offset))
                     return nil
                 }
                 guard !current.name.isEmpty else {
-                    log.error("empty placeholder '{}' in the path of \(what)", at: at(path, offset: current.offset))
+                    log.error("empty placeholder '{}' in the path of \(what)", at: locate(current.offset))
                     return nil
                 }
                 if current.name.hasPrefix("+"), current.name.count > 1 {
@@ -84,18 +89,18 @@ enum PathTemplateCheck {
                 }
                 open = nil
             default:
-                open?.name.append(character)
+                open?.name.unicodeScalars.append(character)
             }
         }
         if let open {
-            log.error("placeholder '{\(open.name)' in the path of \(what) is not closed with '}'", at: at(path, offset: open.offset))
+            log.error("placeholder '{\(open.name)' in the path of \(what) is not closed with '}'", at: locate(open.offset))
             return nil
         }
         return result
     }
 
-    /// The location of character `offset` of the path, assuming it is written on one line as
-    /// plain text (true of paths in practice: `get: /pets/{id}`).
+    /// The location of Unicode scalar `offset` of a path written as it reads (see
+    /// ``Endpoint/pathIsVerbatim``).
     private static func at(_ path: Located<String>, offset: Int) -> SourceLocation {
         var location = path.location
         location.column += offset
