@@ -25,8 +25,8 @@ extension SpecParser {
             // second case with the same raw value.
             for pair in node.pairs ?? [] where pair.key == "production" {
                 log.error(
-                    "environment 'production' is `baseURL:`, which the generated `Environment` names so; "
-                        + "set `baseURL:` to its URL or give this environment another name",
+                    "environment 'production' clashes with `baseURL:`, which is the generated `Environment.production`; "
+                        + "set `baseURL:` to this URL or give the environment another name",
                     at: pair.keyLocation)
             }
         }

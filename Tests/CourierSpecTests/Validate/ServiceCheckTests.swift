@@ -101,8 +101,8 @@ import Testing
               staging: https://staging.example.com
               production: https://prod.example.com
             """) == [
-            "5:3: error: environment 'production' is `baseURL:`, which the generated `Environment` names so; "
-                + "set `baseURL:` to its URL or give this environment another name",
+            "5:3: error: environment 'production' clashes with `baseURL:`, which is the generated "
+                + "`Environment.production`; set `baseURL:` to this URL or give the environment another name",
         ])
     }
 
