@@ -72,11 +72,13 @@ public struct Translator: SpecTranslating {
         for (spec, namespace) in zip(specs, namespaces) {
             var scope = NameScope(reserved: [namespace])
             // Type names that generated code inside the namespace uses: a model named like one is
-            // renamed with a `Model` suffix so it does not shadow it.
-            let reserved = ReservedTypeNames.of(spec)
+            // renamed with a `Model` suffix so it does not shadow it. The namespaces of the load
+            // too: inside `Shop`, a model `Zoo` would hide the namespace `Zoo` that `Zoo.Animal`
+            // of another spec is spelled with.
+            let reserved = ReservedTypeNames.of(spec).union(namespaces)
             for model in spec.models {
                 var identifier = SwiftIdentifier.type(model.name.value)
-                if reserved.contains(identifier) || scope.contains(identifier) && identifier == namespace {
+                if reserved.contains(identifier) {
                     identifier += "Model"
                 }
                 let claimed = scope.claim(identifier)

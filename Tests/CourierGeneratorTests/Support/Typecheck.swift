@@ -17,7 +17,15 @@ enum Typecheck {
     static func yaml(
         _ yaml: String, file: String = "specs/snippet.courier.yaml", sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws -> (files: [String: String], diagnostics: [Diagnostic]) {
-        let loaded = SpecLoader().load(source: yaml, file: file)
+        try sources([SpecSource(file: file, text: yaml)], sourceLocation: sourceLocation)
+    }
+
+    /// Like ``yaml(_:file:sourceLocation:)`` for several specs loaded together.
+    @discardableResult
+    static func sources(
+        _ sources: [SpecSource], sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> (files: [String: String], diagnostics: [Diagnostic]) {
+        let loaded = SpecLoader().load(sources: sources)
         #expect(!loaded.hasErrors, "\(loaded.diagnostics)", sourceLocation: sourceLocation)
         let translated = Translator().translate(loaded.specs)
         var files: [String: String] = [:]

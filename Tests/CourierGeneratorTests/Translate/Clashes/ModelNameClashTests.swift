@@ -90,3 +90,23 @@ import Testing
         #expect(spelled.subtracting(GeneratedCodeNames.serviceNamesTaken).sorted() == [])
     }
 }
+
+/// A model named like the namespace of another spec of the load is renamed: inside its own
+/// namespace it hid the other one, so `Zoo.Animal` (a field's type from the other spec) failed.
+@Suite struct NamespaceClashTests {
+    @Test func aModelNamedLikeAnotherSpecsNamespaceIsRenamed() throws {
+        let (files, diagnostics) = try Typecheck.sources([
+            SpecSource(file: "specs/zoo.courier.yaml", text: "service: Zoo\nmodels:\n  Animal: { name: String }\n"),
+            SpecSource(file: "specs/shop.courier.yaml", text: """
+                service: Shop
+                models:
+                  Zoo: { name: String }
+                  Ticket: { animal: Animal, zoo: Zoo }
+                """),
+        ])
+        #expect(diagnostics.map(\.message) == ["model 'Zoo' is generated as 'ZooModel' to avoid a clash with another name"])
+        let models = files.filter { $0.key.hasPrefix("shop.") && $0.key.contains("Models") }.values.joined()
+        #expect(models.contains("public var animal: Zoo.Animal"))
+        #expect(models.contains("public var zoo: ZooModel"))
+    }
+}
