@@ -51,7 +51,7 @@ enum Typecheck {
             + files.keys.sorted().map { directory.path + "/" + $0 }
         // A file, not a pipe: nothing to drain while waiting, and no read to interrupt.
         let log = directory.path + "/swiftc.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)  // opening it below reports a failure
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.standardOutput = handle
         process.standardError = handle

@@ -80,8 +80,9 @@ import FoundationNetworking
         .timeLimit(.minutes(2)),
         arguments: [["--latency", "9999999999999h"], ["--stream-interval", "9999999999999h"], ["--latency", "-1s"]])
     func aDurationOutOfRangeIsAUsageError(_ option: [String]) async throws {
+        let executable = try #require(Self.executable)
         let process = Process()
-        process.executableURL = try #require(Self.executable)
+        process.executableURL = executable
         process.arguments = [MockHarness.petstoreSpec, "--port", "0"] + option
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
