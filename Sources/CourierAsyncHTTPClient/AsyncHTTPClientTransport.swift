@@ -155,7 +155,7 @@ public final class AsyncHTTPClientTransport: Transport {
         case .collect, .stream:
             // A request that streams its answer went through DelegateExchange and never gets here.
             var body = ResponseBodyCollector(limit: request.maximumResponseSize)
-            try body.expect(contentLength: contentLength)
+            try body.expect(contentLength: ResponseBodyCollector.bodyLengthField(of: head, method: request.http.method))
             // Only the answer's body counts as the call's download, not a redirect's or an error page's.
             let counts = context.progress.isActive && request.acceptableStatus.accepts(head.status.code)
             for try await buffer in response.body {

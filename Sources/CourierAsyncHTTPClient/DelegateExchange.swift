@@ -159,7 +159,7 @@ final class DelegateExchange: HTTPClientResponseDelegate, @unchecked Sendable {
         }
         var collector = ResponseBodyCollector(limit: request.maximumResponseSize)
         do {
-            try collector.expect(contentLength: contentLength)
+            try collector.expect(contentLength: ResponseBodyCollector.bodyLengthField(of: response, method: request.http.method))
         } catch {
             return task.eventLoop.makeFailedFuture(error)
         }

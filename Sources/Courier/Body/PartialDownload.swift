@@ -70,16 +70,24 @@ package final class PartialDownload: Sendable {
     /// - Throws: ``CourierError`` when the file cannot be created or cut, or when `head` is a
     ///   `206` for another range or a coded body (then the next attempt starts over).
     func file(for head: HTTPResponse, method: HTTPRequest.Method) throws(CourierError) -> FileDownload {
-        let (existing, offset) = state.withLock { state in
+        let (existing, offset, sentValidator) = state.withLock { state in
             state.unusableRange = false
-            return (state.file, state.offset)
+            return (state.file, state.offset, state.validator)
         }
+        // What the earlier answers said the whole body is, to hold a `206` to it.
+        let wholeLength = existing?.expectedLength
         let file: FileDownload
         if let existing { file = existing } else { file = try FileDownload(destination: destination) }
         file.isHeld = true
         let range = RangeFields.ContentRange(head.headerFields[.contentRange])
         if let offset, head.status == .partialContent {
-            guard let range, range.first == offset, offset <= file.written, RangeFields.isIdentity(head) else {
+            // The rest of the same representation: its own strong ETag (if any) the one If-Range
+            // named, its total (if given) the whole body's length (a server ignoring If-Range
+            // answers with another version's bytes).
+            let tag = RangeFields.validator(of: head).flatMap { $0.hasPrefix("\"") ? $0 : nil }
+            let sameVersion = !(sentValidator?.hasPrefix("\"") == true && tag != nil && tag != sentValidator)
+            let sameLength = range?.total == nil || wholeLength == nil || range?.total == wholeLength
+            guard let range, range.first == offset, offset <= file.written, RangeFields.isIdentity(head), sameVersion, sameLength else {
                 state.withLock { state in
                     state.file = file
                     state.unusableRange = true
@@ -87,7 +95,9 @@ package final class PartialDownload: Sendable {
                 throw CourierError.transport(.other(UnusableRange(offset: offset, contentRange: head.headerFields[.contentRange])))
             }
             try file.truncate(to: offset)
-            file.expectedLength = range.last + 1
+            // To the whole body's end: a `206` that stops short of it (a server capping ranges)
+            // leaves the file unfinished, and the next request continues it.
+            file.expectedLength = range.total ?? range.last + 1
         } else {
             try file.truncate(to: 0)
             file.expectedLength = RangeFields.declaredLength(of: head, method: method)

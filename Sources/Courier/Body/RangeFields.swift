@@ -41,10 +41,12 @@ enum RangeFields {
     }
 
     /// The validator `If-Range` may carry for `head`'s representation: its `ETag` when strong,
-    /// else its `Last-Modified` date; `nil` when it has neither (a weak `ETag` may not be used).
+    /// else its `Last-Modified` date when it has no `ETag` at all; `nil` otherwise. A weak `ETag`
+    /// may not be used, and neither may the date beside one (RFC 9110 §13.1.5): a file rewritten
+    /// within the second keeps its date, and its new bytes would be spliced onto the old ones.
     static func validator(of head: HTTPResponse) -> String? {
-        if let tag = head.headerFields[.eTag]?.trimmingCharacters(in: .whitespaces), tag.hasPrefix("\""), tag.count >= 2 {
-            return tag
+        if let tag = head.headerFields[.eTag]?.trimmingCharacters(in: .whitespaces) {
+            return tag.hasPrefix("\"") && tag.count >= 2 ? tag : nil
         }
         guard let date = head.headerFields[.lastModified]?.trimmingCharacters(in: .whitespaces), !date.isEmpty else { return nil }
         return date

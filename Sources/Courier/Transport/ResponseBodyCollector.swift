@@ -34,6 +34,14 @@ public struct ResponseBodyCollector: Sendable {
         data.reserveCapacity(declared)
     }
 
+    /// The `Content-Length` of the body `head` carries for a request with `method`: `nil` for the
+    /// answer to a `HEAD`, a `204` or a `304`, which carry none whatever the field says (it
+    /// describes the body a `GET` would get, which may be far over the size limit).
+    package static func bodyLengthField(of head: HTTPResponse, method: HTTPRequest.Method) -> String? {
+        guard method != .head, head.status != .noContent, head.status != .notModified else { return nil }
+        return head.headerFields[.contentLength]
+    }
+
     /// The length of `head`'s body as its reader gets it: `declared` (its `Content-Length`) for a
     /// body sent as it is, `nil` for a content-coded one (`gzip` and the like), which the
     /// transports inflate while the field counts the coded bytes.

@@ -136,7 +136,9 @@ final class SessionCall: Sendable {
             switch delivery.mode {
             case .collect:
                 var collector = ResponseBodyCollector(limit: request.maximumResponseSize)
-                do throws(CourierError) { try collector.expect(contentLength: head.headerFields[.contentLength]) } catch {
+                do throws(CourierError) {
+                    try collector.expect(contentLength: ResponseBodyCollector.bodyLengthField(of: head, method: request.http.method))
+                } catch {
                     return .failure(error)
                 }
                 state.body = .collecting(collector)

@@ -14,12 +14,15 @@ struct RangeFieldsTests {
         }
     }
 
-    @Test("If-Range takes a strong ETag, else Last-Modified; never a weak ETag")
+    @Test("If-Range takes a strong ETag, else Last-Modified when there is no ETag; never a weak ETag, nor the date beside one")
     func validator() {
         let strong = HTTPResponse(status: .ok, headerFields: [.eTag: "\"abc\"", .lastModified: "Tue, 24 Nov 2026 10:00:00 GMT"])
         #expect(RangeFields.validator(of: strong) == "\"abc\"")
+        let dated = HTTPResponse(status: .ok, headerFields: [.lastModified: "Tue, 24 Nov 2026 10:00:00 GMT"])
+        #expect(RangeFields.validator(of: dated) == "Tue, 24 Nov 2026 10:00:00 GMT")
+        // RFC 9110 §13.1.5: with an entity tag, the date may not stand in for it.
         let weak = HTTPResponse(status: .ok, headerFields: [.eTag: "W/\"abc\"", .lastModified: "Tue, 24 Nov 2026 10:00:00 GMT"])
-        #expect(RangeFields.validator(of: weak) == "Tue, 24 Nov 2026 10:00:00 GMT")
+        #expect(RangeFields.validator(of: weak) == nil)
         #expect(RangeFields.validator(of: HTTPResponse(status: .ok, headerFields: [.eTag: "W/\"abc\""])) == nil)
     }
 
