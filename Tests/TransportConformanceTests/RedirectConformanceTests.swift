@@ -83,6 +83,31 @@ struct RedirectConformanceTests {
         }
     }
 
+    @Test("another origin's 401 after a redirect leaves the session alone: the credentials never went there", arguments: TransportUnderTest.allCases)
+    func otherOriginsRejection(_ transport: TransportUnderTest) async throws {
+        let other = try TestServer()
+        other.route(.get, "/file") { _ in .status(401) }
+        other.start()
+        defer { other.stop() }
+        let store = MemoryCredentialStore()
+        let auth = Authenticator(store: store)
+        try await auth.signIn(.apiKey("k-123"), for: "partner")
+        try await withServer(transport, routes: { server in
+            server.route(.get, "/go") { _ in HostileScripts.redirect(to: "http://127.0.0.1:\(other.port)/file") }
+            server.route(.get, "/echo") { .echo($0) }
+        }, service: {
+            $0.authSchemes = [AuthScheme(name: "partner", kind: .apiKeyHeader("X-Partner"))]
+            $0.defaultAuthScheme = "partner"
+        }, wares: [auth]) { _, client in
+            let (error, _) = await failure(of: Request<Data>(method: .get, path: "/go"), on: client)
+            #expect((error as? CourierError)?.status == .unauthorized, "\(String(describing: error))")
+            let kept = try await store.credentials(for: "partner")
+            #expect(kept != nil, "the stored credentials are still there")
+            let echo = try await client.send(Request<TestServer.Echo>(method: .get, path: "/echo"))
+            #expect(echo.header("X-Partner") == "k-123", "still signed in")
+        }
+    }
+
     @Test("a redirect loop ends in tooManyRedirects", arguments: TransportUnderTest.allCases)
     func loop(_ transport: TransportUnderTest) async throws {
         try await withServer(transport, routes: { $0.route(.get, "/loop") { _ in HostileScripts.redirect(to: "/loop") } }) { server, client in

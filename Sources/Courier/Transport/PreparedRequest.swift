@@ -97,6 +97,9 @@ public struct RawResponse: Sendable {
     public var source: ResponseSource
     /// Who is told of each element when the body is a stream of elements (see ``watchStream(_:)``).
     var streamWatches: [StreamWatch] = []
+    /// The request was redirected to another origin on the way to this answer, so the
+    /// credentials it carried were left behind: a `401` here does not reject them.
+    var followedToAnotherOrigin = false
 
     /// Creates a response with a body of any kind.
     public init(http: HTTPResponse, body: HTTPBody, source: ResponseSource = .network) {

@@ -146,11 +146,16 @@ package enum RedirectRules {
         var current = request
         var response = response
         var count = 0
+        var crossed = false
         while true {
             let status = response.status.code
-            guard follows(response, of: current), let location = response.http.headerFields[.location] else { return response }
+            guard follows(response, of: current), let location = response.http.headerFields[.location] else {
+                response.followedToAnotherOrigin = crossed
+                return response
+            }
             count += 1
             let next = try following(current, status: status, location: location, count: count)
+            if !crossed, let from = current.url, let to = next.url, !sameOrigin(from, to) { crossed = true }
             if let body = next.body, !body.isReplayable {
                 throw CourierError.transport(.badRedirect(
                     message: "\(status) asks to send the body again, but it is a one-shot stream that was already sent"))

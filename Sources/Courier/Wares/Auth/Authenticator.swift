@@ -274,7 +274,9 @@ public final class Authenticator: Ware, ClientAttaching {
 
     private func isRejection(_ error: CourierError, by scheme: AuthScheme) -> Bool {
         guard case .status(let response) = error.reason else { return false }
-        return scheme.rejectedStatuses.contains(response.status.code)
+        // Another origin's 401 (after a redirect, which left the credentials behind) says
+        // nothing of them: ending the session there would sign the user out for nothing.
+        return scheme.rejectedStatuses.contains(response.status.code) && !response.followedToAnotherOrigin
     }
 
     func notSignedIn(_ scheme: AuthScheme) -> CourierError {
