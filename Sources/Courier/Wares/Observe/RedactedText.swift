@@ -152,7 +152,11 @@ extension Redaction {
             if let fileName = entry.fileName {
                 value = "@\(fileName)\(type)"
             } else if let text = entry.text {
-                value = isSensitive(entry.name) ? Redaction.placeholder : String(decoding: text, as: UTF8.self)
+                // A JSON part's fields are redacted by name, as in a JSON body.
+                value = isSensitive(entry.name) ? Redaction.placeholder
+                    : entry.contentType?.lowercased().contains("json") == true
+                    ? redactedBody(text, contentType: entry.contentType, limit: .max)
+                    : String(decoding: text, as: UTF8.self)
             } else {
                 value = "@-\(type)"
             }

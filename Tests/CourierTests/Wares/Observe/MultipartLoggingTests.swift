@@ -60,6 +60,22 @@ struct MultipartLoggingTests {
         #expect(command.contains("-F 'photo=@rex.jpg;type=image/jpeg'") && command.contains("-F 'log=@app.log;type=text/plain'"))
     }
 
+    @Test("the cURL line redacts a JSON part's sensitive fields by name, as the body line does, however large the part")
+    func curlRedactsJSONParts() async throws {
+        let (logger, handler) = traceLogger()
+        try await withLoopback(routes: { $0.route(.post, "/upload") { _ in .json("{}") } }, wares: [verboseLogging()], logger: logger) { _, client in
+            var form = MultipartForm()
+            // Past the 64 KB up to which the call's secrets are searched by value.
+            form.addJSON("session", ["token": "TOKEN-SECRET-2", "pad": String(repeating: "x", count: 70_000)])
+            var request = Request<Data>(method: .post, path: "/upload")
+            request.body = .multipart(form)
+            _ = try await client.send(request)
+            let curl = try #require(handler.entries.compactMap { $0.metadata["courier.curl"].map { "\($0)" } }.first)
+            #expect(!curl.contains("TOKEN-SECRET-2"))
+            #expect(curl.contains("session="), "the part is still named")
+        }
+    }
+
     @Test("a file body is logged by name, size and type, never read")
     func fileBody() async throws {
         let server = try TestServer()
