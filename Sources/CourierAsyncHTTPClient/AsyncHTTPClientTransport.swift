@@ -150,7 +150,8 @@ public final class AsyncHTTPClientTransport: Transport {
         let response = try await client.execute(
             outgoing(request, context: context, eventLoops: client.eventLoopGroup), deadline: deadline, logger: nil)
         let (head, contentLength) = NIOConversions.response(status: response.status, headers: response.headers)
-        let declared = ResponseBodyCollector.declaredLength(contentLength)
+        // The length the reader gets: a content-coded body's field counts the coded bytes.
+        let readable = ResponseBodyCollector.readableLength(ResponseBodyCollector.declaredLength(contentLength), of: head)
         switch request.delivery(for: head.status).mode {
         case .collect, .stream:
             // A request that streams its answer went through DelegateExchange and never gets here.
@@ -160,7 +161,7 @@ public final class AsyncHTTPClientTransport: Transport {
             let counts = context.progress.isActive && request.acceptableStatus.accepts(head.status.code)
             for try await buffer in response.body {
                 try buffer.withUnsafeReadableBytes { bytes in try body.append(bytes) }
-                if counts { context.progress.received(body.data.count, of: declared) }
+                if counts { context.progress.received(body.data.count, of: readable) }
             }
             return RawResponse(http: head, body: body.data)
         case .file(let destination):
@@ -168,7 +169,7 @@ public final class AsyncHTTPClientTransport: Transport {
             do {
                 for try await buffer in response.body {
                     try file.write(buffer.sharedData)
-                    if context.progress.isActive { context.progress.received(file.written, of: file.expectedLength ?? declared) }
+                    if context.progress.isActive { context.progress.received(file.written, of: file.expectedLength ?? readable) }
                 }
                 let url = try file.commit()
                 return RawResponse(http: head, body: .file(url))

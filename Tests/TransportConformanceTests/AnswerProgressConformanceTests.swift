@@ -31,6 +31,24 @@ struct AnswerProgressConformanceTests {
         }
     }
 
+    @Test("a gzip answer's progress counts inflated bytes, never against the coded length", arguments: TransportUnderTest.allCases)
+    func gzipAnswerAfterAStreamedUpload(_ transport: TransportUnderTest) async throws {
+        try await withServer(transport, decompressionRatio: 1000, routes: {
+            $0.route(.post, "/zeros") { _ in .gzipZeros(inflatedSize: 300_000) }
+        }) { _, client in
+            // A streamed upload: the way through AsyncHTTPClient's async API.
+            var request = Request<Data>(method: .post, path: "/zeros")
+            request.body = .stream(Chunked(data: Data(count: 5_000), size: 1_000), length: 5_000, contentType: "application/octet-stream")
+            let reports = Locked<[TransferProgress]>([])
+            request.onProgress = { progress in reports.withLock { $0.append(progress) } }
+            let body = try await client.send(request)
+            #expect(body.count == 300_000)
+            let downloads = reports.withLock { $0 }.filter { $0.direction == .download }
+            #expect(downloads.allSatisfy { $0.totalBytes == nil || $0.totalBytes! >= $0.completedBytes }, "\(downloads)")
+            #expect(downloads.last?.completedBytes == 300_000)
+        }
+    }
+
     @Test("an error page before a retry is not reported; the answer's ends at 100%", arguments: TransportUnderTest.allCases)
     func failedAttemptNotCounted(_ transport: TransportUnderTest) async throws {
         let attempts = Locked(0)
