@@ -1,5 +1,5 @@
 /// Checks base URLs without a networking library: `http` or `https`, `://`, then a host and
-/// an optional numeric port.
+/// an optional numeric port, and a path; no user, query or fragment.
 enum URLCheck {
     /// Why `text` is not a usable base URL, or `nil` when it is.
     static func problem(with text: String) -> String? {
@@ -16,6 +16,13 @@ enum URLCheck {
         let (host, port) = split(hostAndPort)
         guard !host.isEmpty else { return "it has no host" }
         if let port, Int(port) == nil { return "the port '\(port)' is not a number" }
+        // The client refuses these when it is made: no request would be sent with them.
+        if authority.contains("@") { return "it has a user and password, which no request is sent with: use an auth scheme" }
+        let rest = text[separator.upperBound...].dropFirst(authority.count)
+        if rest.contains("?") {
+            return "it has a query, which no request is sent with: put query parameters in the endpoints, an API key in an auth scheme"
+        }
+        if rest.contains("#") { return "it has a fragment, which no request is sent with" }
         return nil
     }
 

@@ -19,6 +19,22 @@ import Testing
         ])
     }
 
+    @Test func baseURLPartsNoRequestIsSentWith() {
+        #expect(diagnostics("""
+            service: A
+            baseURL: https://api.example.com/v1?api_key=abc
+            environments:
+              staging: https://me:pw@staging.example.com
+              dev: http://localhost:8080/v1#top
+            """) == [
+            "2:10: error: invalid baseURL 'https://api.example.com/v1?api_key=abc': it has a query, which no request is sent with: "
+                + "put query parameters in the endpoints, an API key in an auth scheme",
+            "4:12: error: invalid URL of environment 'staging' 'https://me:pw@staging.example.com': it has a user and password, "
+                + "which no request is sent with: use an auth scheme",
+            "5:8: error: invalid URL of environment 'dev' 'http://localhost:8080/v1#top': it has a fragment, which no request is sent with",
+        ])
+    }
+
     @Test func unknownSettingValues() {
         #expect(diagnostics("""
             service: A
