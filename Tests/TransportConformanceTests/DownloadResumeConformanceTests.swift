@@ -36,6 +36,25 @@ func filesIn(_ directory: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
 }
 
+/// Runs `body` with a server whose `/file` route gives `answer(number, request)` (requests
+/// numbered from 1), a client that makes up to four further requests for a download, and a
+/// destination in a new directory, removed afterwards.
+func withDownloadServer(
+    _ transport: TransportUnderTest,
+    answer: @escaping @Sendable (_ number: Int, _ request: TestServer.Request) -> TestServer.Response,
+    _ body: (_ server: TestServer, _ client: Client, _ destination: URL) async throws -> Void
+) async throws {
+    let directory = try downloadDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let destination = directory.appendingPathComponent("download.bin")
+    let numbers = RequestNumbers()
+    try await withServer(transport, routes: {
+        $0.route(.get, "/file") { request in answer(numbers.next(), request) }
+    }, service: { $0.downloadResumption = .attempts(4) }) { server, client in
+        try await body(server, client, destination)
+    }
+}
+
 @Suite("Every transport finishes an interrupted download: resumed with a range, or started over")
 struct DownloadResumeConformanceTests {
     static let payload = patterned(600_000)
@@ -196,26 +215,20 @@ struct DownloadResumeConformanceTests {
 
     @Test("a 206 whose range ends at the largest offset, of an unknown total, starts the file over", arguments: TransportUnderTest.allCases)
     func restartsAfterEndlessRange(_ transport: TransportUnderTest) async throws {
-        let directory = try downloadDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let destination = directory.appendingPathComponent("download.bin")
-        let numbers = RequestNumbers()
         let payload = Self.payload
-        try await withServer(transport, routes: {
-            $0.route(.get, "/file") { request in
-                switch numbers.next() {
-                case 1: return .download(payload, for: request, etag: Self.etag, ending: .cut(after: 100_000))
-                case 2:
-                    // The range asked for, but claimed to run to Int.max: one past it overflows.
-                    let start = request.header("Range").flatMap { Int($0.dropFirst("bytes=".count).dropLast()) } ?? 0
-                    return TestServer.Response(status: 206, headers: [
-                        .init(name: "Content-Range", value: "bytes \(start)-\(Int.max)/*"),
-                        .init(name: "ETag", value: Self.etag),
-                    ], body: Data(payload[start...]))
-                default: return .download(payload, for: request, etag: Self.etag)
-                }
+        try await withDownloadServer(transport, answer: { number, request in
+            switch number {
+            case 1: return .download(payload, for: request, etag: Self.etag, ending: .cut(after: 100_000))
+            case 2:
+                // The range asked for, but claimed to run to Int.max: one past it overflows.
+                let start = request.header("Range").flatMap { Int($0.dropFirst("bytes=".count).dropLast()) } ?? 0
+                return TestServer.Response(status: 206, headers: [
+                    .init(name: "Content-Range", value: "bytes \(start)-\(Int.max)/*"),
+                    .init(name: "ETag", value: Self.etag),
+                ], body: Data(payload[start...]))
+            default: return .download(payload, for: request, etag: Self.etag)
             }
-        }, service: { $0.downloadResumption = .attempts(4) }) { server, client in
+        }) { server, client, destination in
             _ = try await client.send(Request(method: .get, path: "/file", decoding: .file(to: destination)))
             #expect(try Data(contentsOf: destination) == payload)
             let starts = rangeStarts(server)

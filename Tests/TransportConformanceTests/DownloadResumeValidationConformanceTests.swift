@@ -15,25 +15,19 @@ struct DownloadResumeValidationConformanceTests {
 
     @Test("a 206 shorter than the rest asked for (a server capping ranges) is continued, not saved as the whole file", arguments: TransportUnderTest.allCases)
     func shortPartialContentContinues(_ transport: TransportUnderTest) async throws {
-        let directory = try downloadDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let destination = directory.appendingPathComponent("download.bin")
-        let numbers = RequestNumbers()
         let payload = Self.payload
-        try await withServer(transport, routes: {
-            $0.route(.get, "/file") { request in
-                switch numbers.next() {
-                case 1: return .download(payload, for: request, etag: Self.etag, ending: .cut(after: 200_000))
-                case 2:
-                    let start = rangeStart(request)
-                    return TestServer.Response(status: 206, headers: [
-                        .init(name: "Content-Range", value: "bytes \(start)-\(start + 49_999)/\(payload.count)"),
-                        .init(name: "ETag", value: Self.etag),
-                    ], body: Data(payload[start..<start + 50_000]))
-                default: return .download(payload, for: request, etag: Self.etag)
-                }
+        try await withDownloadServer(transport, answer: { number, request in
+            switch number {
+            case 1: return .download(payload, for: request, etag: Self.etag, ending: .cut(after: 200_000))
+            case 2:
+                let start = rangeStart(request)
+                return TestServer.Response(status: 206, headers: [
+                    .init(name: "Content-Range", value: "bytes \(start)-\(start + 49_999)/\(payload.count)"),
+                    .init(name: "ETag", value: Self.etag),
+                ], body: Data(payload[start..<start + 50_000]))
+            default: return .download(payload, for: request, etag: Self.etag)
             }
-        }, service: { $0.downloadResumption = .attempts(4) }) { _, client in
+        }) { _, client, destination in
             let url = try await client.send(Request(method: .get, path: "/file", decoding: .file(to: destination)))
             #expect(try Data(contentsOf: url) == payload, "the file is the whole payload, not its first part")
         }
@@ -41,27 +35,21 @@ struct DownloadResumeValidationConformanceTests {
 
     @Test("a 206 of another version (its ETag not the If-Range one) starts the file over", arguments: TransportUnderTest.allCases)
     func partialContentOfAnotherVersion(_ transport: TransportUnderTest) async throws {
-        let directory = try downloadDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let destination = directory.appendingPathComponent("download.bin")
-        let numbers = RequestNumbers()
         let payload = Self.payload
         let newer = Data(patterned(450_000).reversed())
-        try await withServer(transport, routes: {
-            $0.route(.get, "/file") { request in
-                switch numbers.next() {
-                case 1: return .download(payload, for: request, etag: Self.etag, ending: .cut(after: 200_000))
-                case 2:
-                    // A server that ignores If-Range.
-                    let start = rangeStart(request)
-                    return TestServer.Response(status: 206, headers: [
-                        .init(name: "Content-Range", value: "bytes \(start)-\(newer.count - 1)/\(newer.count)"),
-                        .init(name: "ETag", value: "\"v2\""),
-                    ], body: Data(newer[start...]))
-                default: return .download(newer, for: request, etag: "\"v2\"")
-                }
+        try await withDownloadServer(transport, answer: { number, request in
+            switch number {
+            case 1: return .download(payload, for: request, etag: Self.etag, ending: .cut(after: 200_000))
+            case 2:
+                // A server that ignores If-Range.
+                let start = rangeStart(request)
+                return TestServer.Response(status: 206, headers: [
+                    .init(name: "Content-Range", value: "bytes \(start)-\(newer.count - 1)/\(newer.count)"),
+                    .init(name: "ETag", value: "\"v2\""),
+                ], body: Data(newer[start...]))
+            default: return .download(newer, for: request, etag: "\"v2\"")
             }
-        }, service: { $0.downloadResumption = .attempts(4) }) { _, client in
+        }) { _, client, destination in
             let url = try await client.send(Request(method: .get, path: "/file", decoding: .file(to: destination)))
             #expect(try Data(contentsOf: url) == newer, "one version, not the old one's start and the new one's rest")
         }
@@ -69,21 +57,15 @@ struct DownloadResumeValidationConformanceTests {
 
     @Test("a weak ETag never lets the Last-Modified date stand in for it: the file starts over", arguments: TransportUnderTest.allCases)
     func weakETagRestarts(_ transport: TransportUnderTest) async throws {
-        let directory = try downloadDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let destination = directory.appendingPathComponent("download.bin")
-        let numbers = RequestNumbers()
         let first = Self.payload
         let second = Data(first.reversed())
         let date = "Sun, 29 Nov 2026 06:00:00 GMT"
-        try await withServer(transport, routes: {
-            $0.route(.get, "/file") { request in
-                // Rewritten within the same second: the date is the same, the weak ETag not.
-                numbers.next() == 1
-                    ? .download(first, for: request, etag: "W/\"a\"", lastModified: date, ending: .cut(after: 200_000))
-                    : .download(second, for: request, etag: "W/\"b\"", lastModified: date)
-            }
-        }, service: { $0.downloadResumption = .attempts(4) }) { server, client in
+        try await withDownloadServer(transport, answer: { number, request in
+            // Rewritten within the same second: the date is the same, the weak ETag not.
+            number == 1
+                ? .download(first, for: request, etag: "W/\"a\"", lastModified: date, ending: .cut(after: 200_000))
+                : .download(second, for: request, etag: "W/\"b\"", lastModified: date)
+        }) { server, client, destination in
             let url = try await client.send(Request(method: .get, path: "/file", decoding: .file(to: destination)))
             #expect(try Data(contentsOf: url) == second)
             #expect(server.requests.dropFirst().allSatisfy { $0.header("If-Range") == nil && $0.header("Range") == nil })

@@ -16,15 +16,15 @@ enum Typecheck {
     @discardableResult
     static func yaml(
         _ yaml: String, file: String = "specs/snippet.courier.yaml", sourceLocation: Testing.SourceLocation = #_sourceLocation
-    ) throws -> (files: [String: String], diagnostics: [Diagnostic]) {
-        try sources([SpecSource(file: file, text: yaml)], sourceLocation: sourceLocation)
+    ) async throws -> (files: [String: String], diagnostics: [Diagnostic]) {
+        try await sources([SpecSource(file: file, text: yaml)], sourceLocation: sourceLocation)
     }
 
     /// Like ``yaml(_:file:sourceLocation:)`` for several specs loaded together.
     @discardableResult
     static func sources(
         _ sources: [SpecSource], sourceLocation: Testing.SourceLocation = #_sourceLocation
-    ) throws -> (files: [String: String], diagnostics: [Diagnostic]) {
+    ) async throws -> (files: [String: String], diagnostics: [Diagnostic]) {
         let loaded = SpecLoader().load(sources: sources)
         #expect(!loaded.hasErrors, "\(loaded.diagnostics)", sourceLocation: sourceLocation)
         let translated = Translator().translate(loaded.specs)
@@ -32,16 +32,23 @@ enum Typecheck {
         for model in translated.models {
             for rendered in try Rendering.renderer().render(model) { files[rendered.name] = rendered.contents }
         }
-        let output = try compile(files)
+        let output = try await compile(files)
         #expect(output.isEmpty, "the generated code does not compile:\n\(output)", sourceLocation: sourceLocation)
         return (files, translated.diagnostics)
     }
 
-    /// The compiler's errors for `files` (empty when they typecheck).
-    static func compile(_ files: [String: String]) throws -> String {
+    /// One `swiftc` at a time: each takes a core for seconds, and tests beside these (timed
+    /// against their deadlines on the loopback server) must still get the other.
+    private static let oneAtATime = OneAtATime()
+
+    /// The compiler's errors for `files` (empty when they typecheck). The compiler is waited for
+    /// without holding a thread of the test pool.
+    static func compile(_ files: [String: String]) async throws -> String {
         guard FileManager.default.fileExists(atPath: modules + "/Courier.swiftmodule") else {
             return "no Courier module at \(modules): build the tests first (swift build --build-tests)"
         }
+        await oneAtATime.acquire()
+        defer { oneAtATime.release() }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         for (name, text) in files { try directory.write(name, text) }
@@ -55,11 +62,48 @@ enum Typecheck {
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         process.standardOutput = handle
         process.standardError = handle
+        let ended = AsyncStream.makeStream(of: Void.self)
+        process.terminationHandler = { _ in ended.continuation.finish() }
         try ProcessLaunch.run(process)
-        process.waitUntilExit()
+        for await _ in ended.stream {}
         try handle.close()
         let text = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
         if process.terminationStatus == 0 { return "" }
         return text.isEmpty ? "swiftc exited with \(process.terminationStatus)" : text
+    }
+}
+
+/// An async lock: callers wait their turn without holding a thread.
+final class OneAtATime: @unchecked Sendable {
+    // @unchecked: `busy` and `waiting` are only touched under `lock`.
+    private let lock = NSLock()
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Waits until no one else holds the lock, then holds it.
+    func acquire() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = lock.withLock { () -> Bool in
+                guard busy else {
+                    busy = true
+                    return true
+                }
+                waiting.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Hands the lock to the next waiter, or frees it.
+    func release() {
+        let next = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            guard !waiting.isEmpty else {
+                busy = false
+                return nil
+            }
+            return waiting.removeFirst()
+        }
+        next?.resume()
     }
 }

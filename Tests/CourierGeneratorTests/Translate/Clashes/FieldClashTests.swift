@@ -3,8 +3,8 @@ import Testing
 /// Fields named like the locals of hand-written `init(from:)` and `encode(to:)` (`container`,
 /// `encoder`, `decoder`) are read and written through `self`, and the code compiles.
 @Suite struct FieldClashTests {
-    @Test func fieldsNamedLikeTheCodingLocalsCompile() throws {
-        let (files, _) = try Typecheck.yaml("""
+    @Test func fieldsNamedLikeTheCodingLocalsCompile() async throws {
+        let (files, _) = try await Typecheck.yaml("""
             service: Zoo
             baseURL: https://zoo.example.com
             models:

@@ -17,13 +17,13 @@ import Testing
         return (yaml, file)
     }
 
-    @Test func modelsNamedLikeTheGeneratedCodesTypesAreRenamed() throws {
+    @Test func modelsNamedLikeTheGeneratedCodesTypesAreRenamed() async throws {
         let names = [
             "Void", "Event", "ServiceError", "AuthSchemes", "AuthScheme", "HTTPBody", "MultipartForm", "TokenRefresh",
             "TokenGrant", "Redaction", "UploadFile", "UnionAttempts", "Model", "ErrorMapping",
         ]
         let (yaml, file) = try Self.spec("Sources/PetstoreAPI/petstore.courier.yaml", adding: names)
-        let (files, diagnostics) = try Typecheck.yaml(yaml, file: file)
+        let (files, diagnostics) = try await Typecheck.yaml(yaml, file: file)
         for name in names {
             #expect(
                 diagnostics.contains { $0.message == "model '\(name)' is generated as '\(name)Model' to avoid a clash with another name" },
@@ -37,8 +37,8 @@ import Testing
     }
 
     /// `Event` is the namespace's own type only in a spec with `errors:`; elsewhere a model keeps it.
-    @Test func eventIsReservedOnlyWithAnErrorEnvelope() throws {
-        let (files, diagnostics) = try Typecheck.yaml("""
+    @Test func eventIsReservedOnlyWithAnErrorEnvelope() async throws {
+        let (files, diagnostics) = try await Typecheck.yaml("""
             service: Zoo
             baseURL: https://zoo.example.com
             models:
@@ -50,14 +50,14 @@ import Testing
         #expect(files["snippet.Models.swift"]?.contains("public struct Event: Codable") == true)
     }
 
-    @Test func derivedTypeNamesAvoidModelNames() throws {
+    @Test func derivedTypeNamesAvoidModelNames() async throws {
         let chat = try Self.spec("Sources/PetstoreAPI/chat.courier.yaml", adding: ["RoomEventsEvent"])
-        let (chatFiles, _) = try Typecheck.yaml(chat.yaml, file: chat.file)
+        let (chatFiles, _) = try await Typecheck.yaml(chat.yaml, file: chat.file)
         let chatClient = chatFiles.filter { $0.key.contains("Client") }.values.joined()
         #expect(chatClient.contains("ServerSentEventStream<Chat.RoomEventsEvent2>"))
 
         let hub = try Self.spec("Sources/RealAPI/hub.courier.yaml", adding: ["ListIssuesHeaders", "GetContentMedia"])
-        let (hubFiles, _) = try Typecheck.yaml(hub.yaml, file: hub.file)
+        let (hubFiles, _) = try await Typecheck.yaml(hub.yaml, file: hub.file)
         let hubEndpoints = hubFiles.filter { $0.key.contains("Endpoints") }.values.joined()
         #expect(hubEndpoints.contains("public struct ListIssuesHeaders2: Sendable, Hashable"))
         #expect(hubEndpoints.contains("public struct GetContentMedia2<Value: Sendable>: Sendable"))
@@ -94,8 +94,8 @@ import Testing
 /// A model named like the namespace of another spec of the load is renamed: inside its own
 /// namespace it hid the other one, so `Zoo.Animal` (a field's type from the other spec) failed.
 @Suite struct NamespaceClashTests {
-    @Test func aModelNamedLikeAnotherSpecsNamespaceIsRenamed() throws {
-        let (files, diagnostics) = try Typecheck.sources([
+    @Test func aModelNamedLikeAnotherSpecsNamespaceIsRenamed() async throws {
+        let (files, diagnostics) = try await Typecheck.sources([
             SpecSource(file: "specs/zoo.courier.yaml", text: "service: Zoo\nmodels:\n  Animal: { name: String }\n"),
             SpecSource(file: "specs/shop.courier.yaml", text: """
                 service: Shop

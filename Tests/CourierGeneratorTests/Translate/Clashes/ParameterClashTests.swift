@@ -3,8 +3,8 @@ import Testing
 /// Parameters named like what the generated function bodies use (`client`, `maxPages`, `form`,
 /// `namedWares`, …) get a suffix, as `request` does, and the code compiles.
 @Suite struct ParameterClashTests {
-    @Test func parametersNamedLikeTheGeneratedCodesNamesCompile() throws {
-        let (files, _) = try Typecheck.yaml("""
+    @Test func parametersNamedLikeTheGeneratedCodesNamesCompile() async throws {
+        let (files, _) = try await Typecheck.yaml("""
             service: Zoo
             baseURL: https://zoo.example.com
             pagination: link
