@@ -39,6 +39,8 @@ extension DelegateExchange {
                 if context.progress.isActive { context.progress.sent(0, of: data.count) }
             } else if let upload, let regions, let segments = FileRegionUpload.segments(of: request) {
                 body = streamed(length: payload.length, eventLoops: eventLoops, upload: upload) { writer in
+                    // The parts are read here, not through the body: a one-shot part is then spent.
+                    payload.markRead()
                     try await FileRegionUpload.write(segments, to: writer, stop: upload, regions: regions)
                 }
             } else if let upload {

@@ -240,6 +240,31 @@ struct BodyConformanceTests {
         #expect(downloads.map(\.completedBytes) == downloads.map(\.completedBytes).sorted(), "download progress never goes back")
     }
 
+    @Test("a multipart body with a file part and a one-shot stream part is sent once, and the server's answer is the error", arguments: TransportUnderTest.allCases)
+    func multipartWithOneShotPartNotRetried(_ transport: TransportUnderTest) async throws {
+        let hits = Hits()
+        let (file, directory) = try temporaryFile(patterned(5_000), name: "doc.bin")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withServer(
+            transport, routes: {
+                $0.route(.put, "/busy") { _ in
+                    hits.add()
+                    return TestServer.Response(status: 503, headers: [.init(name: "Retry-After", value: "0")])
+                }
+            },
+            wares: [Retry(RetryPolicy(maxAttempts: 3))]
+        ) { _, client in
+            var form = MultipartForm()
+            form.addFile("doc", UploadFile(url: file))
+            form.addStream("log", Chunked(data: patterned(3_000), size: 1_000), length: 3_000)
+            var request = Request<Void>(method: .put, path: "/busy")
+            request.body = .multipart(form)
+            let error = try #require(await failure(of: request, on: client).error as? CourierError)
+            #expect(error.status == .serviceUnavailable, "\(error)")
+            #expect(hits.value == 1, "the one-shot part cannot go again, so neither does the form")
+        }
+    }
+
     @Test("a one-shot stream is not retried, and says so; a replayable one is", arguments: TransportUnderTest.allCases)
     func replayRefusal(_ transport: TransportUnderTest) async throws {
         let payload = patterned(5_000)

@@ -142,6 +142,12 @@ final class ChunkSource: Sendable {
     /// Whether a one-shot source has been read (a reader was made for it).
     var wasRead: Bool { used.withLock { $0 } }
 
+    /// Records that the source's bytes are being read another way (a multipart body's parts,
+    /// written one by one): it cannot be read again, and no ware may send it again.
+    func markRead() {
+        used.withLock { $0 = true }
+    }
+
     /// A reader for the next iteration; a one-shot source read before gives a failure instead.
     func makeReader() -> HTTPBody.Chunks.Iterator.State {
         if !replayable {

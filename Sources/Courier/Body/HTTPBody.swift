@@ -38,6 +38,12 @@ public struct HTTPBody: Sendable {
         if case .stream(let source) = storage { return !source.wasRead }
         return false
     }
+    /// Records that a transport is sending the body from its parts (``BodyExtras``), not through
+    /// ``chunks()``: a one-shot one may then not be sent again (``canBeSentAgain``).
+    package func markRead() {
+        if case .stream(let source) = storage { source.markRead() }
+    }
+
     /// What the body carries besides its bytes (a multipart body's parts, for logs).
     var extras: BodyExtras?
 
