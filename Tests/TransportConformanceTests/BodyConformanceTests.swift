@@ -43,6 +43,23 @@ func temporaryFile(_ data: Data, name: String = "upload.bin") throws -> (file: U
     return (file, directory)
 }
 
+/// Runs `body` with a server whose `PUT /busy` always answers `503` with `Retry-After: 0`,
+/// counting its requests, and a client that retries up to three attempts.
+func withBusyServer(_ transport: TransportUnderTest, _ body: (_ hits: Hits, _ client: Client) async throws -> Void) async throws {
+    let hits = Hits()
+    try await withServer(
+        transport, routes: {
+            $0.route(.put, "/busy") { _ in
+                hits.add()
+                return TestServer.Response(status: 503, headers: [.init(name: "Retry-After", value: "0")])
+            }
+        },
+        wares: [Retry(RetryPolicy(maxAttempts: 3))]
+    ) { _, client in
+        try await body(hits, client)
+    }
+}
+
 @Suite("Every transport sends and receives bodies of every kind")
 struct BodyConformanceTests {
     static let large = patterned(3 << 20 + 12_345)
@@ -242,18 +259,9 @@ struct BodyConformanceTests {
 
     @Test("a multipart body with a file part and a one-shot stream part is sent once, and the server's answer is the error", arguments: TransportUnderTest.allCases)
     func multipartWithOneShotPartNotRetried(_ transport: TransportUnderTest) async throws {
-        let hits = Hits()
         let (file, directory) = try temporaryFile(patterned(5_000), name: "doc.bin")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try await withServer(
-            transport, routes: {
-                $0.route(.put, "/busy") { _ in
-                    hits.add()
-                    return TestServer.Response(status: 503, headers: [.init(name: "Retry-After", value: "0")])
-                }
-            },
-            wares: [Retry(RetryPolicy(maxAttempts: 3))]
-        ) { _, client in
+        try await withBusyServer(transport) { hits, client in
             var form = MultipartForm()
             form.addFile("doc", UploadFile(url: file))
             form.addStream("log", Chunked(data: patterned(3_000), size: 1_000), length: 3_000)
@@ -268,16 +276,7 @@ struct BodyConformanceTests {
     @Test("a one-shot stream is not retried, and says so; a replayable one is", arguments: TransportUnderTest.allCases)
     func replayRefusal(_ transport: TransportUnderTest) async throws {
         let payload = patterned(5_000)
-        let hits = Hits()
-        try await withServer(
-            transport, routes: {
-                $0.route(.put, "/busy") { _ in
-                    hits.add()
-                    return TestServer.Response(status: 503, headers: [.init(name: "Retry-After", value: "0")])
-                }
-            },
-            wares: [Retry(RetryPolicy(maxAttempts: 3))]
-        ) { _, client in
+        try await withBusyServer(transport) { hits, client in
             var oneShot = Request<Void>(method: .put, path: "/busy")
             oneShot.body = .stream(Chunked(data: payload, size: 1_000), length: payload.count, contentType: "application/octet-stream")
             let error = try #require(await failure(of: oneShot, on: client).error as? CourierError)

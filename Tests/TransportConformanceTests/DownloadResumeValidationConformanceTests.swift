@@ -8,6 +8,15 @@ private func rangeStart(_ request: TestServer.Request) -> Int {
     request.header("Range").flatMap { Int($0.dropFirst("bytes=".count).dropLast()) } ?? 0
 }
 
+/// A `206` of `body`, the bytes from `start` to `last` of a representation of `total` bytes tagged
+/// `etag`, whatever the request asked for.
+private func partial(_ body: Data, from start: Int, to last: Int, of total: Int, etag: String) -> TestServer.Response {
+    TestServer.Response(status: 206, headers: [
+        .init(name: "Content-Range", value: "bytes \(start)-\(last)/\(total)"),
+        .init(name: "ETag", value: etag),
+    ], body: body)
+}
+
 @Suite("A resumed download is the whole of one version of the file, or the call fails")
 struct DownloadResumeValidationConformanceTests {
     static let payload = patterned(600_000)
@@ -21,10 +30,7 @@ struct DownloadResumeValidationConformanceTests {
             case 1: return .download(payload, for: request, etag: Self.etag, ending: .cut(after: 200_000))
             case 2:
                 let start = rangeStart(request)
-                return TestServer.Response(status: 206, headers: [
-                    .init(name: "Content-Range", value: "bytes \(start)-\(start + 49_999)/\(payload.count)"),
-                    .init(name: "ETag", value: Self.etag),
-                ], body: Data(payload[start..<start + 50_000]))
+                return partial(Data(payload[start..<start + 50_000]), from: start, to: start + 49_999, of: payload.count, etag: Self.etag)
             default: return .download(payload, for: request, etag: Self.etag)
             }
         }) { _, client, destination in
@@ -43,10 +49,7 @@ struct DownloadResumeValidationConformanceTests {
             case 2:
                 // A server that ignores If-Range.
                 let start = rangeStart(request)
-                return TestServer.Response(status: 206, headers: [
-                    .init(name: "Content-Range", value: "bytes \(start)-\(newer.count - 1)/\(newer.count)"),
-                    .init(name: "ETag", value: "\"v2\""),
-                ], body: Data(newer[start...]))
+                return partial(Data(newer[start...]), from: start, to: newer.count - 1, of: newer.count, etag: "\"v2\"")
             default: return .download(newer, for: request, etag: "\"v2\"")
             }
         }) { _, client, destination in
