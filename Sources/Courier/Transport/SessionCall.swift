@@ -270,11 +270,21 @@ final class SessionCall: Sendable {
         case .collecting(let collector):
             succeed(RawResponse(http: head, body: collector.data))
         case .writing(let file):
-            do throws(CourierError) {
-                let url = try file.commit()
-                succeed(RawResponse(http: head, body: HTTPBody(storage: .file(url), length: file.written, isReplayable: true)))
-            } catch {
-                fail(error, onlyIfUnanswered: false)
+            // Committed in the same step that ends the call: a timeout or a cancellation that
+            // ended it first leaves the destination alone (a resumed download's file is held, so
+            // its `discard()` kept it, and a late commit would have put it in place for a caller
+            // told the call failed); one that comes after finds the call over.
+            var committed: Result<URL, CourierError>?
+            let continuation = end { committed = Result { () throws(CourierError) in try file.commit() } }
+            switch committed {
+            case .success(let url):
+                continuation?.resume(returning: RawResponse(
+                    http: head, body: HTTPBody(storage: .file(url), length: file.written, isReplayable: true)))
+            case .failure(let error):
+                file.discard()
+                continuation?.resume(throwing: error)
+            case nil:
+                break
             }
         case .streaming(let channel):
             end()
@@ -339,10 +349,12 @@ final class SessionCall: Sendable {
     /// while the body piled up in memory (`transport-probe`: an endless body ended by the
     /// deadline at 3 s and 800 MB; with the cancel sent off, by the size limit at 0.8 s and
     /// 130 MB).
+    /// `lastStep` runs under the lock, only if the transfer was not over yet, as part of ending it.
     @discardableResult
-    private func end() -> Continuation? {
+    private func end(_ lastStep: () -> Void = {}) -> Continuation? {
         let ended = state.withLock { state -> (Continuation?, URLSessionTask?, TimeoutScheduler.Token?)? in
             guard !state.ended else { return nil }
+            lastStep()
             state.ended = true
             state.answered = true
             defer {
