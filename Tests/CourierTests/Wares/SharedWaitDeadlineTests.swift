@@ -68,6 +68,43 @@ struct SharedWaitDeadlineTests {
         }
     }
 
+    @Test("a coalesced remoteElseLocal joiner whose own timeout passes gets the stored answer, as it would alone; the starter gets the server's")
+    func coalescedFallbackJoinerGetsTheStoredAnswer() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let coalescing = Coalescing()
+        try await withLoopback(
+            routes: { $0.route(.get, "/pets") { request in
+                if request.header("If-None-Match") == nil {
+                    return .init(
+                        status: 200, headers: [.init(name: "ETag", value: #""v1""#), .init(name: "Content-Type", value: "application/json")],
+                        body: Data(#"{"count":1}"#.utf8))
+                }
+                _ = gate.wait(timeout: .now() + 20)
+                return .json(#"{"count":3}"#)
+            } },
+            wares: [coalescing, HTTPCache(store: MemoryCacheStore())]
+        ) { server, client in
+            var pets = Request<[String: Int]>(method: .get, path: "/pets", name: "listPets")
+            pets.cachePolicy = CachePolicy(.remoteElseLocal)
+            #expect(try await client.send(pets) == ["count": 1])
+            let starter = Task { [pets] in try await client.send(pets) }
+            try await waitUntil { server.requestCount == 2 }
+            var joiner = pets
+            joiner.timeout = .seconds(1)
+            let answer = try await client.response(for: joiner)
+            #expect(answer.value == ["count": 1])
+            guard case .cache = answer.raw.source else {
+                Issue.record("expected the stored answer, got one from \(answer.raw.source)")
+                gate.signal()
+                return
+            }
+            #expect(coalescing.callsInFlight == 1, "the shared call goes on")
+            gate.signal()
+            #expect(try await starter.value == ["count": 3])
+            #expect(server.requestCount == 2, "the joiner joined: it sent nothing of its own")
+        }
+    }
+
     @Test("a caller with a later deadline does not join a call in flight bounded by an earlier one: it gets its answer when that call times out")
     func patientCallerDoesNotJoinAHurriedCall() async throws {
         let gate = DispatchSemaphore(value: 0)

@@ -108,11 +108,8 @@ public final class HTTPCache: Ware, SessionObserving {
             context.storage[CacheOutcome.self] = .bypassed
             return try await next(request, context)
         }
-        let principal = context.principal(of: request)
-        let key = CacheKey(request: request.http, partition: partition(for: principal), redaction: context.service.redaction)
+        let (key, vary, stored) = await lookUp(request, context: context)
         let now = context.wallClock.now
-        let vary = VaryValues(request: request, principal: principal, redaction: context.service.redaction)
-        let stored = await store.entry(for: key).flatMap { $0.matchesVary(vary) ? $0 : nil }
         switch asked?.onlyIfCached == true ? .localOnly : policy.mode {
         case .remoteOnly:
             context.storage[CacheOutcome.self] = .bypassed
@@ -135,11 +132,7 @@ public final class HTTPCache: Ware, SessionObserving {
                 return try await fetch(request, key: key, vary: vary, stored: stored, policy: policy, context: context, next: next)
             } catch let error as CourierError where HTTPCache.fallsBack(error) {
                 guard let stored, stored.standsIn(for: asked, at: now) else { throw error }
-                context.storage[CacheOutcome.self] = .staleFallback
-                // The failure still happened: the service-wide events its answer raises (a
-                // maintenance envelope) are published outside, by the error mapping.
-                if case .status(let failed) = error.reason { context.storage[MaskedFailure.self] = failed }
-                return stored.rawResponse(source: .cache(age: stored.age(at: context.wallClock.now)))
+                return Self.fallBack(to: stored, after: error, context: context)
             }
         case .localThenRemote:
             if let stored, context.takesEarlyResponses, asked.map({ stored.standsIn(for: $0, at: now) }) ?? true {
@@ -147,6 +140,23 @@ public final class HTTPCache: Ware, SessionObserving {
             }
             return try await fetch(request, key: key, vary: vary, stored: stored, policy: policy, context: context, next: next)
         }
+    }
+
+    /// The key and `Vary` values `request` is filed under, and the entry stored for them.
+    func lookUp(_ request: PreparedRequest, context: CallContext) async -> (CacheKey, VaryValues, CachedResponse?) {
+        let principal = context.principal(of: request)
+        let key = CacheKey(request: request.http, partition: partition(for: principal), redaction: context.service.redaction)
+        let vary = VaryValues(request: request, principal: principal, redaction: context.service.redaction)
+        return (key, vary, await store.entry(for: key).flatMap { $0.matchesVary(vary) ? $0 : nil })
+    }
+
+    /// `remoteElseLocal`'s answer after `error`: `stored`, marked as a fallback.
+    static func fallBack(to stored: CachedResponse, after error: CourierError, context: CallContext) -> RawResponse {
+        context.storage[CacheOutcome.self] = .staleFallback
+        // The failure still happened: the service-wide events its answer raises (a
+        // maintenance envelope) are published outside, by the error mapping.
+        if case .status(let failed) = error.reason { context.storage[MaskedFailure.self] = failed }
+        return stored.rawResponse(source: .cache(age: stored.age(at: context.wallClock.now)))
     }
 
     /// Asks the network, conditionally when a stored entry has validators, and stores the answer.

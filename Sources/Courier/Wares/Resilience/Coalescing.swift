@@ -19,7 +19,9 @@ import HTTPTypes
 /// runs on its own. The shared call runs under its starter's timeout: when it times out
 /// before a waiter's own timeout, that waiter goes on with a call of its own for the time it has
 /// left. A waiter that is cancelled, or whose own timeout passes, leaves at once without disturbing
-/// the others (a timed-out waiter gets ``TransportFailure/timedOut(after:)``); the shared call is
+/// the others (a timed-out waiter gets ``TransportFailure/timedOut(after:)``, or, when its
+/// ``CachePolicy`` is `remoteElseLocal`, the client's ``HTTPCache``'s stored answer, as it would
+/// have alone); the shared call is
 /// cancelled only when every waiter has gone. The shared call runs in a task of its own with the
 /// first caller's context.
 ///
@@ -63,6 +65,12 @@ public struct Coalescing: Ware {
                 var alone = request
                 alone.timeout = remaining
                 return try await next(alone, context)
+            }
+            // Alone, a `remoteElseLocal` call would have reached the cache, which answers a
+            // timeout from its store: a waiter gets that answer too.
+            if let cache = context.core.wares.lazy.compactMap({ $0 as? HTTPCache }).first,
+               let stored = await cache.fallback(for: request, after: error, context: context) {
+                return stored
             }
             error.call = nil  // the failure is this call's too: let the chain name it
             throw error
