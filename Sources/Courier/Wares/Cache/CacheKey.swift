@@ -31,6 +31,18 @@ public struct CacheKey: Sendable, Hashable, Codable, CustomStringConvertible {
         self.init(partition: partition, method: request.method.rawValue, url: CacheKey.normalisedURL(of: request, redaction: redaction))
     }
 
+    /// The parts of `partition`: the names a combined partition joins with `+` (see
+    /// ``Principal/description``), or the partition itself.
+    static func parts(of partition: String) -> [Substring] {
+        partition.split(separator: "+", omittingEmptySubsequences: false)
+    }
+
+    /// Whether ``CacheStore/removePartition(_:)`` of `removed` takes entries of `partition`: it
+    /// holds every part of `removed` (it is `removed`, or combines it with others).
+    static func partition(_ partition: String, holds removed: String) -> Bool {
+        partition == removed || Set(parts(of: partition)).isSuperset(of: parts(of: removed))
+    }
+
     /// The partition of responses to requests without credentials, shared by every user.
     public static let sharedPartition = "shared"
 

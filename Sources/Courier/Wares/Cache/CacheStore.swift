@@ -23,8 +23,9 @@ public protocol CacheStore: Sendable {
     /// Removes the entry under `key`.
     func removeEntry(for key: CacheKey) async
     /// Removes every entry of `partition` (a user signing out), and of the partitions that
-    /// combine it with others (`partition+…`: a call that carried the user's credentials and some
-    /// of its own, see ``Principal/description``), whichever launch stored them.
+    /// combine it with others (`…+partition+…`, in any place: a call that carried the user's
+    /// credentials and some of its own, or another scheme's session; see
+    /// ``Principal/description``), whichever launch stored them.
     func removePartition(_ partition: String) async
     /// Removes everything.
     func removeAll() async

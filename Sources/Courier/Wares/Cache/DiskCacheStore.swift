@@ -12,8 +12,8 @@ import Darwin
 ///
 /// Each entry is written to a temporary file and renamed into place, so a crash (even a
 /// `SIGKILL` mid-write) never leaves half an entry readable; a file that is truncated or
-/// corrupted anyway is a miss and is removed. File names are a hash of the partition (its first
-/// part) and of the key; the full key is stored in the file and compared on read, so a hash collision is a miss,
+/// corrupted anyway is a miss and is removed. File names are hashes of the partition's parts and
+/// of the key; the full key is stored in the file and compared on read, so a hash collision is a miss,
 /// never another key's answer.
 ///
 /// The store trusts nothing it finds in the directory: only regular files with one link and no
@@ -118,13 +118,16 @@ public final class DiskCacheStore: CacheStore {
     }
 
     /// Removes every entry of `partition`, and of the partitions combining it with others
-    /// (`partition+…`), by file name, without reading the files. Files are named by a partition's
-    /// first part, so a combined partition's removal takes the others that begin with that part
-    /// too: a wipe, which costs only fetching them again.
+    /// (`…+partition+…`), by file name, without reading the files: a file's name begins with the
+    /// hashes of its partition's parts, and goes when they include every part of `partition`'s.
     public func removePartition(_ partition: String) async {
-        let prefix = hex(hasher(Self.namingPart(of: partition))) + "-"
+        let removed = Set(partHashes(of: partition))
         await onQueue { [self] index in
-            for name in index.sizes.keys where name.hasPrefix(prefix) { remove(name, from: &index) }
+            for name in index.sizes.keys {
+                guard let dash = name.firstIndex(of: "-") else { continue }
+                let parts = name[..<dash].split(separator: ".").map(String.init)
+                if removed.isSubset(of: parts) { remove(name, from: &index) }
+            }
         }
     }
 
@@ -147,18 +150,17 @@ public final class DiskCacheStore: CacheStore {
 
     // MARK: - Files
 
+    /// `<part hashes joined by ".">-<key hash>.entry`. Every part of a combined partition is in
+    /// the name, so the end of any one of them (a session beside credentials of the call's own,
+    /// `auth:…+fields:…`, or beside another scheme's session) finds its files even in a later
+    /// launch, when the cache no longer knows the combined name (a fingerprint is salted per
+    /// process). A partition of one part is named as before parts were.
     private func fileName(for key: CacheKey) -> String {
-        hex(hasher(Self.namingPart(of: key.partition))) + "-" + hex(hasher(key.description)) + ".entry"
+        partHashes(of: key.partition).joined(separator: ".") + "-" + hex(hasher(key.description)) + ".entry"
     }
 
-    /// What a partition's file names begin with the hash of: its first part, before any `+`. A
-    /// principal combining a session with credentials of the call's own (`auth:…+fields:…`) is
-    /// filed under its session's name, so the session's end finds its files even in a later
-    /// launch, when the cache no longer knows the combined name (its fingerprint is salted per
-    /// process).
-    private static func namingPart(of partition: String) -> String {
-        guard let plus = partition.firstIndex(of: "+") else { return partition }
-        return String(partition[..<plus])
+    private func partHashes(of partition: String) -> [String] {
+        CacheKey.parts(of: partition).map { hex(hasher(String($0))) }
     }
 
     private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }

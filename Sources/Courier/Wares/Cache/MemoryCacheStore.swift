@@ -61,9 +61,8 @@ public final class MemoryCacheStore: CacheStore {
     /// Removes every entry of `partition`, and of the partitions combining it with others
     /// (`partition+…`).
     public func removePartition(_ partition: String) async {
-        let combined = partition + "+"
         state.withLock { state in
-            for key in state.entries.keys where key.partition == partition || key.partition.hasPrefix(combined) {
+            for key in state.entries.keys where CacheKey.partition(key.partition, holds: partition) {
                 state.bytes -= state.entries.removeValue(forKey: key)?.cost ?? 0
                 state.order.remove(key)
             }
