@@ -208,9 +208,11 @@ struct RealSocket {
         return contenders
     }
 
-    #if AsyncHTTPClient
-    /// The bare AsyncHTTPClient set up like ``AsyncHTTPClientTransport``'s client.
+    /// The bare AsyncHTTPClient set up like ``AsyncHTTPClientTransport``'s client. Its name is
+    /// outside `#if AsyncHTTPClient`: the report looks its row up in every build.
     static let alikeAHC = "bare AHC, inflating"
+
+    #if AsyncHTTPClient
 
     /// Set up as AsyncHTTPClientTransport sets up its client: it inflates gzip and deflate (so it
     /// asks for them), redirects are Courier's to follow, and it starts no tracing span of its own.

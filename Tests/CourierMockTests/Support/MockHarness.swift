@@ -111,7 +111,6 @@ func courierError(_ call: () async throws -> Void) async -> CourierError? {
     }
     return nil
 }
-#endif
 
 /// Gives every call at least 60 s: the spec's timeouts (10 s for createPet) are for the app, and a
 /// full test run's first seconds load two cores with hundreds of tests, during which a loopback
@@ -123,3 +122,4 @@ struct RoomyTimeout: Ware {
         return try await next(request, context)
     }
 }
+#endif
