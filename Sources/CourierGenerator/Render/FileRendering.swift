@@ -31,6 +31,10 @@ public enum RenderError: Error, Sendable, CustomStringConvertible, Equatable {
     /// A template includes itself through partials (`cycle` lists the templates, first = last);
     /// the location is the partial tag that closes the cycle.
     case recursiveTemplate(file: String, line: Int, column: Int, cycle: [String])
+    /// A template includes a partial (`{{> Name}}`, or a parent `{{< Name}}`) that no template
+    /// file of the set holds: the engine would render it as nothing, silently. The location is
+    /// the tag in `template`'s file.
+    case missingPartial(file: String, line: Int, column: Int, template: String, partial: String)
 
     /// An explanation in the compiler's diagnostic shape where there is a location.
     public var description: String {
@@ -46,6 +50,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible, Equatable {
         case .recursiveTemplate(let file, let line, let column, let cycle):
             "\(file):\(line):\(column): error: template '\(cycle.last ?? "")' includes itself "
                 + "(\(cycle.joined(separator: " -> "))); a partial must not lead back to a template that includes it"
+        case .missingPartial(let file, let line, let column, let template, let partial):
+            "\(file):\(line):\(column): error: template '\(template)' includes the partial '\(partial)', which is in no "
+                + "template file (\(partial).mustache); add it to the templates folder or remove the tag"
         }
     }
 }

@@ -1,4 +1,5 @@
-/// Finds templates that include themselves, directly or through other partials.
+/// Finds templates that include themselves, directly or through other partials, and partial tags
+/// that name no template.
 ///
 /// A Mustache partial tag (`{{> Name}}`, or a parent tag `{{< Name}}`) renders the named template
 /// in place; a cycle of them never ends, and the template engine would recurse until the stack
@@ -25,6 +26,21 @@ enum PartialCycleCheck {
             var path: [(template: String, via: Inclusion?)] = []
             if let error = visit(start, via: nil, inclusions: inclusions, templates: templates, path: &path, finished: &finished) {
                 return error
+            }
+        }
+        return nil
+    }
+
+    /// The first partial or parent tag naming a template that is not in `templates`, as a
+    /// ``RenderError/missingPartial(file:line:column:template:partial:)``; templates in name
+    /// order, tags in text order. The engine renders such a tag as nothing, so a misspelt or
+    /// forgotten partial of a custom folder would leave a hole in the generated code and still
+    /// succeed. A dynamic partial (`{{>*name}}`), named by the render model, cannot be checked.
+    static func firstMissingPartial(in templates: TemplateSet) -> RenderError? {
+        for name in templates.texts.keys.sorted() {
+            for tag in inclusions(in: templates.texts[name] ?? "") where !tag.name.hasPrefix("*") && templates.texts[tag.name] == nil {
+                return .missingPartial(
+                    file: templates.paths[name] ?? name, line: tag.line, column: tag.column, template: name, partial: tag.name)
             }
         }
         return nil

@@ -8,7 +8,9 @@ public struct TemplateRenderer: FileRendering {
     /// Parses every template of `templates`.
     ///
     /// - Throws: ``RenderError/invalidTemplate(file:line:column:message:)`` at the first syntax error,
-    ///   ``RenderError/recursiveTemplate(file:line:column:cycle:)`` when partials include each other in a cycle.
+    ///   ``RenderError/missingPartial(file:line:column:template:partial:)`` at a partial tag naming no
+    ///   template of the set, ``RenderError/recursiveTemplate(file:line:column:cycle:)`` when partials
+    ///   include each other in a cycle.
     public init(templates: TemplateSet) throws(RenderError) {
         var library = MustacheLibrary()
         for name in templates.texts.keys.sorted() {
@@ -18,11 +20,13 @@ public struct TemplateRenderer: FileRendering {
             } catch let error as MustacheTemplate.ParserError {
                 throw RenderError.invalidTemplate(
                     file: templates.paths[name] ?? name, line: error.context.lineNumber,
-                    column: error.context.columnNumber, message: "\(error.error)")
+                    column: error.context.columnNumber, message: TemplateSyntaxMessage.of(error.error))
             } catch {
-                throw RenderError.invalidTemplate(file: templates.paths[name] ?? name, line: 1, column: 1, message: "\(error)")
+                throw RenderError.invalidTemplate(
+                    file: templates.paths[name] ?? name, line: 1, column: 1, message: TemplateSyntaxMessage.of(error))
             }
         }
+        if let missing = PartialCycleCheck.firstMissingPartial(in: templates) { throw missing }
         if let cycle = PartialCycleCheck.firstCycle(in: templates) { throw cycle }
         self.library = library
     }
