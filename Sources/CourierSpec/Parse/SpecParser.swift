@@ -27,7 +27,27 @@ struct SpecParser {
                 at: text.location)
             return nil
         }
+        if let problem = Self.durationProblem(seconds) {
+            log.error("duration '\(text.value)' for \(what) \(problem)", at: text.location)
+            return nil
+        }
         return Located(seconds, at: text.location)
+    }
+
+    /// Why generated code cannot write `seconds` as the spec means it, or `nil` when it can.
+    /// Generated durations are whole nanoseconds at the finest (`.nanoseconds(_:)`), so a finer
+    /// step would be rounded to another duration, or to zero (`timeout: 0.0000000004`).
+    static func durationProblem(_ seconds: Double) -> String? {
+        if seconds >= DurationText.longestSeconds {
+            return "is longer than generated code can write (\(Int64(DurationText.longestSeconds)) seconds)"
+        }
+        let nanoseconds = seconds * 1e9
+        // The tolerance covers the rounding of the decimal text to a `Double` and of the product.
+        let tolerance = max(1e-3, nanoseconds.ulp * 4)
+        if nanoseconds.rounded() == 0 || abs(nanoseconds - nanoseconds.rounded()) > tolerance {
+            return "is not a whole number of nanoseconds, the finest step a generated duration is written in"
+        }
+        return nil
     }
 
     /// Reads a size: bytes (`65536`), or a whole number with `B`, `KB` or `MB` (`64KB`, `1MB`).

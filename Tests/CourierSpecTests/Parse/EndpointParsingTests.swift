@@ -73,11 +73,32 @@ import Testing
     }
 
     @Test(arguments: [
-        ("30", 30.0), ("1.5", 1.5), ("30s", 30), ("500ms", 0.5), ("2m", 120), ("1h", 3600),
+        ("30", 30.0), ("1.5", 1.5), ("30s", 30), ("500ms", 0.5), ("2m", 120), ("1h", 3600), ("0.0004", 0.0004),
+        ("0.000000001", 0.000000001), ("0.0005ms", 0.0000005),
     ])
     func durations(text: String, seconds: Double) throws {
         let spec = try spec("service: A\ntimeout: \(text)")
         #expect(spec.timeout?.value == seconds)
+    }
+
+    /// Generated code writes durations in whole nanoseconds at the finest: a shorter step is an
+    /// error at its line, never a duration rounded to another (`0.0000000004` was `.zero`).
+    @Test func durationsFinerThanANanosecondOrLongerThanADurationHolds() {
+        #expect(diagnostics(Self.header + """
+            timeout: 0.0000000004
+            endpoints:
+              pets:
+                get: /pets
+                timeout: 0.0000000015
+                cache: { policy: remoteOnly, ttl: 9999999999999999999 }
+            """) == [
+            "3:10: error: duration '0.0000000004' for `timeout` is not a whole number of nanoseconds, the finest "
+                + "step a generated duration is written in",
+            "7:14: error: duration '0.0000000015' for `timeout` of endpoint 'pets' is not a whole number of "
+                + "nanoseconds, the finest step a generated duration is written in",
+            "8:39: error: duration '9999999999999999999' for the ttl of `cache` of endpoint 'pets' is longer than "
+                + "generated code can write (9200000000000000000 seconds)",
+        ])
     }
 
     @Test func invalidDurations() {

@@ -1,3 +1,4 @@
+import CourierSpec
 import Foundation
 
 /// Swift literal syntax for text, durations and embedded files.
@@ -35,15 +36,27 @@ public enum SwiftLiteral {
         }
     }
 
-    /// A `Duration` expression for a number of seconds: `.seconds(30)`, or `.milliseconds(1500)`
-    /// when there is a fraction.
+    /// A `Duration` expression for a number of seconds in the largest unit that holds it
+    /// exactly: `.seconds(30)`, `.milliseconds(1500)`, `.microseconds(400)`, `.nanoseconds(5)`.
+    /// Rounded to the nanosecond (the parser refuses finer steps, so nothing a spec wrote is
+    /// rounded away; `0.0004` was `.milliseconds(0)`, a zero timeout).
     public static func duration(seconds: Double) -> String {
-        if seconds.isFinite, seconds.rounded() == seconds, abs(seconds) < 1e15 {
-            return ".seconds(\(Int64(seconds)))"
+        // Never from a parsed spec (the parser refuses durations past the longest); the longest
+        // rather than zero, which would make a timeout fire at once.
+        guard seconds.isFinite, abs(seconds) < DurationText.longestSeconds else {
+            return ".seconds(\(Int64(DurationText.longestSeconds)))"
         }
+        if seconds.rounded() == seconds { return ".seconds(\(Int64(seconds)))" }
+        let nanoseconds = (seconds * 1e9).rounded()
+        if abs(nanoseconds) < 9e18 {
+            let whole = Int64(nanoseconds)
+            if whole % 1_000_000 == 0 { return ".milliseconds(\(whole / 1_000_000))" }
+            if whole % 1000 == 0 { return ".microseconds(\(whole / 1000))" }
+            return ".nanoseconds(\(whole))"
+        }
+        // Past 9e9 seconds a `Double` holds no step finer than a millisecond anyway.
         let milliseconds = (seconds * 1000).rounded()
-        guard milliseconds.isFinite, abs(milliseconds) < 9e18 else { return ".seconds(0)" }
-        return ".milliseconds(\(Int64(milliseconds)))"
+        return abs(milliseconds) < 9e18 ? ".milliseconds(\(Int64(milliseconds)))" : ".seconds(\(Int64(seconds.rounded())))"
     }
 
     /// A `Data` expression holding exactly `bytes`.

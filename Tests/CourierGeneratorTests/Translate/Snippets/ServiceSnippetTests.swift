@@ -47,3 +47,22 @@ import Testing
         #expect(client.contains("self.namedWares = NamedWares()"))
     }
 }
+
+/// Timeouts finer than a millisecond keep what the spec wrote (`0.0004` was `.milliseconds(0)`,
+/// a timeout that fired at once), and the generated code compiles.
+@Suite struct DurationSnippetTests {
+    @Test func subMillisecondTimeoutsArePrecise() async throws {
+        let (files, _) = try await Typecheck.yaml("""
+            service: Fast
+            baseURL: https://fast.example.com
+            timeout: 0.0004
+            endpoints:
+              ping: { get: /ping, timeout: 0.0000005, cache: { policy: remoteOnly, ttl: 1.5ms } }
+            """)
+        let text = files.values.joined()
+        for literal in ["timeout: .microseconds(400)", ".nanoseconds(500)", ".microseconds(1500)"] {
+            #expect(text.contains(literal), "missing \(literal)")
+        }
+        #expect(!text.contains(".milliseconds(0)"))
+    }
+}

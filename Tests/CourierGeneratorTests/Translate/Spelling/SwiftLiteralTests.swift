@@ -17,6 +17,17 @@ import Testing
         #expect(SwiftLiteral.duration(seconds: 1.5) == ".milliseconds(1500)")
     }
 
+    /// A duration keeps what the spec wrote down to the nanosecond: `timeout: 0.0004` was
+    /// `.milliseconds(0)`, a zero timeout.
+    @Test func subMillisecondDurationsKeepTheirPrecision() {
+        #expect(SwiftLiteral.duration(seconds: 0.0004) == ".microseconds(400)")
+        #expect(SwiftLiteral.duration(seconds: 0.0000005) == ".nanoseconds(500)")
+        #expect(SwiftLiteral.duration(seconds: 2.000000001) == ".nanoseconds(2000000001)")
+        #expect(SwiftLiteral.duration(seconds: 0.0015) == ".microseconds(1500)")
+        #expect(SwiftLiteral.duration(seconds: 1e16) == ".seconds(10000000000000000)")
+        #expect(SwiftLiteral.duration(seconds: 1e12 + 0.5) == ".milliseconds(1000000000000500)")
+    }
+
     @Test func textDataIsAMultiLineRawStringWithEnoughHashes() {
         #expect(SwiftLiteral.data(Data("{}\n".utf8)) == "Data(#\"\"\"\n{}\n\n\"\"\"#.utf8)")
         #expect(SwiftLiteral.hashCount(for: "plain") == 1)
