@@ -40,8 +40,8 @@ struct DefaultValueCheck {
         case "Int": return integerProblem(text, quoted: quoted, Int.self)
         case "Int32": return integerProblem(text, quoted: quoted, Int32.self)
         case "Int64": return integerProblem(text, quoted: quoted, Int64.self)
-        case "Double", "Float":
-            return !quoted && Double(text) != nil ? nil : "expected a number"
+        case "Double": return floatingPointProblem(text, quoted: quoted, Double.self)
+        case "Float": return floatingPointProblem(text, quoted: quoted, Float.self)
         case "Bool":
             return !quoted && (text == "true" || text == "false") ? nil : "expected true or false"
         case "String":
@@ -57,6 +57,30 @@ struct DefaultValueCheck {
         if quoted { return "expected an integer, found quoted text" }
         guard SpecParser.isInteger(text) else { return "expected an integer" }
         return Integer(text) == nil ? "out of range for \(Integer.self)" : nil
+    }
+
+    /// A number the type holds: not `nan` or `inf` (no literal writes them), not past the type's
+    /// largest value (`Float = 1e39` compiled to infinity) and not so close to zero that the type
+    /// holds 0 instead (`Float = 1e-50`), as integers are checked against their range.
+    private func floatingPointProblem<Number: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ text: String, quoted: Bool, _: Number.Type
+    ) -> String? {
+        let unsigned = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        guard !quoted, let number = Number(text), let first = unsigned.first, first.isNumber || first == "." else {
+            return "expected a number"
+        }
+        if number.isInfinite { return "out of range for \(Number.self)" }
+        if number == 0, Self.hasNonZeroDigit(unsigned) { return "too close to zero for \(Number.self), which would hold 0" }
+        return nil
+    }
+
+    /// Whether the significand of a number's text (before its exponent) has a digit other than 0.
+    private static func hasNonZeroDigit(_ text: Substring) -> Bool {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("0x") {
+            return lowered.dropFirst(2).prefix { $0 != "p" }.contains { $0.isHexDigit && $0 != "0" }
+        }
+        return lowered.prefix { $0 != "e" }.contains { $0.isNumber && $0 != "0" }
     }
 
     private func enumProblem(_ value: SpecValue, _ definition: EnumDefinition, _ name: String) -> String? {

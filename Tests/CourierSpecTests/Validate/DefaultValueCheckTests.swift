@@ -34,6 +34,40 @@ import Testing
         ])
     }
 
+    /// A `Float` holds up to about 3.4e38 and a `Double` up to about 1.8e308: a default past that
+    /// was inf or code that does not compile; one too small to hold became 0; `nan` and `inf` are
+    /// no numbers a literal can write.
+    @Test func floatingPointDefaultsOutOfRange() {
+        #expect(diagnostics("""
+            service: A
+            models:
+              Pet:
+                big: Float = 1e39
+                small: Float = -1e-50
+                huge: Double = 1e309
+                tiny: Double = 1e-400
+                odd: Double = nan
+                endless: Float = inf
+                fine: Float = 3.4e38
+                zero: Float = 0.0e-99
+                least: Float = 1e-45
+                negative: Double = -2.5e307
+            """) == [
+            "4:18: error: the default `1e39` of field 'big' of model 'Pet' does not fit its type 'Float': "
+                + "out of range for Float",
+            "5:20: error: the default `-1e-50` of field 'small' of model 'Pet' does not fit its type 'Float': "
+                + "too close to zero for Float, which would hold 0",
+            "6:20: error: the default `1e309` of field 'huge' of model 'Pet' does not fit its type 'Double': "
+                + "out of range for Double",
+            "7:20: error: the default `1e-400` of field 'tiny' of model 'Pet' does not fit its type 'Double': "
+                + "too close to zero for Double, which would hold 0",
+            "8:19: error: the default `nan` of field 'odd' of model 'Pet' does not fit its type 'Double': "
+                + "expected a number",
+            "9:22: error: the default `inf` of field 'endless' of model 'Pet' does not fit its type 'Float': "
+                + "expected a number",
+        ])
+    }
+
     @Test func defaultsThatFit() {
         #expect(diagnostics("""
             service: A

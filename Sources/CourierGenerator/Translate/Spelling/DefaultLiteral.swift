@@ -51,7 +51,9 @@ struct DefaultLiteral {
             guard !quoted, let number = Int64(text) else { throw mismatch(value, type) }
             return String(number)
         case "Double", "Float":
-            guard !quoted, let number = Double(text), number.isFinite else { throw mismatch(value, type) }
+            guard !quoted, let number = Double(text), number.isFinite, name == "Double" || Float(text)?.isFinite == true else {
+                throw mismatch(value, type)
+            }
             return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) + ".0" : "\(number)"
         case "Bool":
             guard !quoted, text == "true" || text == "false" else { throw mismatch(value, type) }
