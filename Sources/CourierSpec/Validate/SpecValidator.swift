@@ -86,21 +86,38 @@ struct SpecValidator {
 
     /// Each spec file generates a namespace and a client of its own (`enum Zoo`, `ZooClient`), so
     /// two files of one load naming the same service (or names that become the same Swift type)
-    /// would declare both twice: an error at the later `service:`, naming the first file.
+    /// would declare both twice: an error at the later `service:`, naming the first file. So would
+    /// a service named like another's client (`ZooClient` beside `Zoo`), in either order.
     private mutating func checkServiceNamesAcrossFiles() {
         var first: [String: SourceLocation] = [:]
+        var clients: [String: (service: String, location: SourceLocation)] = [:]
+        let advice = "each spec file generates a namespace named like its service and a client named like it with "
+            + "'Client' added, so give one of them another service"
         for spec in specs where SwiftName.isIdentifier(spec.service.value) {
             let camel = SwiftName.lowerCamelCase(spec.service.value)
             let typeName = camel.prefix(1).uppercased() + camel.dropFirst()
-            guard let location = first[typeName] else {
-                first[typeName] = spec.service.location
+            let clientName = typeName + "Client"
+            if let location = first[typeName] {
+                log.error(
+                    "service '\(spec.service.value)' is also the service of \(location.file) (line \(location.line)): each spec "
+                        + "file generates its own namespace and client, so give each file a service of its own "
+                        + "(a file of shared models too)",
+                    at: spec.service.location)
                 continue
             }
-            log.error(
-                "service '\(spec.service.value)' is also the service of \(location.file) (line \(location.line)): each spec "
-                    + "file generates its own namespace and client, so give each file a service of its own "
-                    + "(a file of shared models too)",
-                at: spec.service.location)
+            if let client = clients[typeName] {
+                log.error(
+                    "service '\(spec.service.value)' is also the name of the client of service '\(client.service)' "
+                        + "(\(client.location.file), line \(client.location.line)): " + advice,
+                    at: spec.service.location)
+            } else if let location = first[clientName] {
+                log.error(
+                    "the client of service '\(spec.service.value)', '\(clientName)', is also the service of "
+                        + "\(location.file) (line \(location.line)): " + advice,
+                    at: spec.service.location)
+            }
+            first[typeName] = spec.service.location
+            clients[clientName] = (spec.service.value, spec.service.location)
         }
     }
 

@@ -73,6 +73,25 @@ import Testing
         ])
     }
 
+    /// `service: Zoo` generates `enum Zoo` and `struct ZooClient`, so a file of `service: ZooClient`
+    /// beside it declared `ZooClient` twice, in whichever order the files come.
+    @Test func aServiceNamedLikeAnotherServicesClientIsAnError() {
+        let result = SpecLoader().load(sources: [
+            SpecSource(file: "/specs/a.courier.yaml", text: "service: Zoo\n"),
+            SpecSource(file: "/specs/b.courier.yaml", text: "service: ZooClient\n"),
+            SpecSource(file: "/specs/c.courier.yaml", text: "service: ShopClient\n"),
+            SpecSource(file: "/specs/d.courier.yaml", text: "service: shop\n"),
+        ])
+        #expect(result.diagnostics.map(\.description) == [
+            "/specs/b.courier.yaml:1:10: error: service 'ZooClient' is also the name of the client of service 'Zoo' "
+                + "(/specs/a.courier.yaml, line 1): each spec file generates a namespace named like its service and a "
+                + "client named like it with 'Client' added, so give one of them another service",
+            "/specs/d.courier.yaml:1:10: error: the client of service 'shop', 'ShopClient', is also the service of "
+                + "/specs/c.courier.yaml (line 1): each spec file generates a namespace named like its service and a "
+                + "client named like it with 'Client' added, so give one of them another service",
+        ])
+    }
+
     @Test func brokenFileDoesNotStopTheOthers() {
         let result = SpecLoader().load(sources: [
             SpecSource(file: "/specs/a.courier.yaml", text: "service: [unclosed"),
