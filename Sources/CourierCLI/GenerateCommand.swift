@@ -56,8 +56,10 @@ struct GenerateCommand: ParsableCommand {
             Console.error(error.description)
             throw ExitCode.failure
         }
+        // The translator reads the templates too: a type a custom template declares is reserved.
         let generator = Generator(
-            loader: SpecLoaderChoice.make(), translator: Translator(), renderer: renderer, writer: FileWriter())
+            loader: SpecLoaderChoice.make(), translator: Translator(templates: templateSet), renderer: renderer,
+            writer: FileWriter())
         let outcome = generator.generate(specFiles: specs, outputDirectory: output)
         Console.report(outcome)
         if outcome.failed { throw ExitCode.failure }

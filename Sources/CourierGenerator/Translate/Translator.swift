@@ -11,17 +11,27 @@ public struct Translator: SpecTranslating {
     public typealias FileReader = @Sendable (String) throws -> Data
 
     private let readFile: FileReader
+    /// Types the user's templates declare by name, with the template file declaring each.
+    private let templateTypes: [String: String]
 
     /// Creates a translator that reads sample files with `readFile` (the file system by default).
-    public init(readFile: @escaping FileReader = { path in try Data(contentsOf: URL(fileURLWithPath: path)) }) {
+    ///
+    /// `templates`, the set the renderer will use: the types its custom templates declare by name
+    /// are reserved (see ``TemplateDeclaredTypes``). Courier's own templates need no set.
+    public init(
+        readFile: @escaping FileReader = { path in try Data(contentsOf: URL(fileURLWithPath: path)) },
+        templates: TemplateSet? = nil
+    ) {
         self.readFile = readFile
+        self.templateTypes = templates.map(TemplateDeclaredTypes.of) ?? [:]
     }
 
     /// Translates every spec; see ``SpecTranslating/translate(_:)``.
     public func translate(_ specs: [Spec]) -> TranslationResult {
         var log = DiagnosticLog()
         let namespaces = specs.map { SwiftIdentifier.type($0.service.value) }
-        let table = Self.modelTable(specs, namespaces: namespaces, log: &log)
+        let table = Self.modelTable(specs, namespaces: namespaces, templateTypes: templateTypes, log: &log)
+        checkServices(specs, namespaces: namespaces, log: &log)
         let referenced = Self.referencedNames(specs)
         let indirect = IndirectFields.compute(specs)
         let hashable = HashableModels.compute(specs)
@@ -66,7 +76,7 @@ public struct Translator: SpecTranslating {
 
     /// Every model of every spec with its generated name and, for enums, its case names.
     private static func modelTable(
-        _ specs: [Spec], namespaces: [String], log: inout DiagnosticLog
+        _ specs: [Spec], namespaces: [String], templateTypes: [String: String], log: inout DiagnosticLog
     ) -> [String: TypeSpeller.ModelEntry] {
         var table: [String: TypeSpeller.ModelEntry] = [:]
         for (spec, namespace) in zip(specs, namespaces) {
@@ -77,12 +87,16 @@ public struct Translator: SpecTranslating {
             // of another spec is spelled with.
             let reserved = ReservedTypeNames.of(spec).union(namespaces)
             for model in spec.models {
-                var identifier = SwiftIdentifier.type(model.name.value)
-                if reserved.contains(identifier) {
-                    identifier += "Model"
-                }
-                let claimed = scope.claim(identifier)
-                if claimed != identifier || identifier != SwiftIdentifier.type(model.name.value) {
+                let plain = SwiftIdentifier.type(model.name.value)
+                // A type the user's templates declare: the same `Model` suffix, and a warning
+                // naming the template, as no list of Courier's explains that clash.
+                let template = reserved.contains(plain) ? nil : templateTypes[plain]
+                let claimed = scope.claim(reserved.contains(plain) || template != nil ? plain + "Model" : plain)
+                if let template {
+                    log.warning(
+                        "model '\(model.name.value)' is generated as '\(claimed)': the template \(template) declares a type '\(plain)'",
+                        at: model.name.location)
+                } else if claimed != plain {
                     log.warning(
                         "model '\(model.name.value)' is generated as '\(claimed)' to avoid a clash with another name",
                         at: model.name.location)
@@ -97,6 +111,21 @@ public struct Translator: SpecTranslating {
             }
         }
         return table
+    }
+
+    /// Reports a service whose namespace or client (`Zoo`, `ZooClient`) is a type the user's
+    /// templates declare: both are declared at the top of the app's module, where the two would
+    /// clash, so no rename of the template's type or of the service's is safe to make here.
+    private func checkServices(_ specs: [Spec], namespaces: [String], log: inout DiagnosticLog) {
+        for (spec, namespace) in zip(specs, namespaces) {
+            for type in [namespace, namespace + "Client"] {
+                guard let template = templateTypes[type] else { continue }
+                log.error(
+                    "the template \(template) declares a type '\(type)', which the service generates too; "
+                        + "rename the service or the template's type",
+                    at: spec.service.location)
+            }
+        }
     }
 
     /// Case names by wire value: an explicit `name:`, or the value in lowerCamelCase

@@ -20,17 +20,19 @@ enum Typecheck {
         try await sources([SpecSource(file: file, text: yaml)], sourceLocation: sourceLocation)
     }
 
-    /// Like ``yaml(_:file:sourceLocation:)`` for several specs loaded together.
+    /// Like ``yaml(_:file:sourceLocation:)`` for several specs loaded together; `templates`, when
+    /// given, replaces the repository's templates for both the translator and the renderer.
     @discardableResult
     static func sources(
-        _ sources: [SpecSource], sourceLocation: Testing.SourceLocation = #_sourceLocation
+        _ sources: [SpecSource], templates: TemplateSet? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async throws -> (files: [String: String], diagnostics: [Diagnostic]) {
         let loaded = SpecLoader().load(sources: sources)
         #expect(!loaded.hasErrors, "\(loaded.diagnostics)", sourceLocation: sourceLocation)
-        let translated = Translator().translate(loaded.specs)
+        let translated = Translator(templates: templates).translate(loaded.specs)
+        let renderer = try templates.map { try TemplateRenderer(templates: $0) } ?? Rendering.renderer()
         var files: [String: String] = [:]
         for model in translated.models {
-            for rendered in try Rendering.renderer().render(model) { files[rendered.name] = rendered.contents }
+            for rendered in try renderer.render(model) { files[rendered.name] = rendered.contents }
         }
         let output = try await compile(files)
         #expect(output.isEmpty, "the generated code does not compile:\n\(output)", sourceLocation: sourceLocation)

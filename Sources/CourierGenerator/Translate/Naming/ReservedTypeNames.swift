@@ -68,7 +68,7 @@ enum ReservedTypeNames {
     }
 
     /// `line` without string literals and without a `//` comment.
-    private static func codeOnly(_ line: Substring) -> String {
+    static func codeOnly(_ line: Substring) -> String {
         var code = ""
         var inString = false
         var previous: Character = " "
