@@ -39,6 +39,9 @@ enum TemplateSyntaxMessage {
             "a configuration tag is written '{{% NAME: VALUE}}', such as '{{% CONTENT_TYPE: TEXT}}'"
         case .unrecognisedConfigVariable:
             "unknown configuration: the one setting is CONTENT_TYPE, with TEXT or HTML ('{{% CONTENT_TYPE: TEXT}}')"
+        @unknown default:
+            // A case a later version of the engine adds: its name, with the position, is still a start.
+            "invalid template syntax (\(error))"
         }
     }
 }
