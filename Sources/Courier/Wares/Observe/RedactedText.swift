@@ -31,7 +31,7 @@ extension Redaction {
         guard !body.isEmpty else { return "" }
         let type = contentType?.lowercased() ?? ""
         var text: String
-        if type.contains("json") || body.first == UInt8(ascii: "{") || body.first == UInt8(ascii: "[") {
+        if type.contains("json") || Self.startsLikeJSON(body) {
             if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
                let data = try? JSONSerialization.data(withJSONObject: redactedJSON(object), options: [.sortedKeys, .fragmentsAllowed]) {
                 text = String(decoding: data, as: UTF8.self)
@@ -50,6 +50,17 @@ extension Redaction {
             text = String(decoding: text.utf8.prefix(limit), as: UTF8.self) + Redaction.cutMarker + " (\(body.count) bytes)"
         }
         return Redaction.escapingControlCharacters(text)
+    }
+
+    /// Whether `body` opens an object or an array after any whitespace and byte order mark, as
+    /// `JSONDecoder` reads it: a stream element comes without a content type, and a JSON line
+    /// with a space before its `{` (or an event whose `data:` starts on a second line) decodes
+    /// as JSON, so it is redacted as JSON.
+    static func startsLikeJSON(_ body: Data) -> Bool {
+        var bytes = body[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let first = bytes.first { ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
     /// What follows a body cut at its limit; a secret cut there is scrubbed by its start (``CallSecrets``).
