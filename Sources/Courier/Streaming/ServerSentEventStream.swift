@@ -263,7 +263,9 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
         mutating func connect() async throws {
             var request = stream.request
             request.headers.removeAll { $0.name.lowercased() == "last-event-id" }
-            if let lastEventID { request.headers.append(HeaderItem(name: "Last-Event-ID", value: lastEventID)) }
+            if let value = lastEventID.flatMap(LastEventIDField.value(for:)) {
+                request.headers.append(HeaderItem(name: "Last-Event-ID", value: value))
+            }
             if let principal { request.wares.append(StreamIdentityGuard(expected: principal)) }
             let response: RawResponse
             do {

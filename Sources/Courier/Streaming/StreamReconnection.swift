@@ -3,9 +3,10 @@
 /// reconnects: any other request is never sent again, whatever this says.
 ///
 /// The wait before a reconnect is the server's last `retry:` value when it sent one (exactly, the
-/// first time), otherwise ``delay``; each further attempt in a row doubles it, up to
-/// ``maximumDelay``, and a wait not set by the server is jittered down to half of itself at
-/// random (the client's ``RandomSource``). Waits are slept on the client's clock.
+/// first time), otherwise ``delay``; each further attempt in a row doubles it (a server's value
+/// below ``delay`` is doubled from ``delay``), up to ``maximumDelay``, and a wait not set by the
+/// server is jittered down to half of itself at random (the client's ``RandomSource``). Waits are
+/// slept on the client's clock.
 ///
 /// ```swift
 /// let events = client.serverSentEvents(request, of: Tick.self, reconnection: .disabled)
@@ -40,7 +41,10 @@ public struct StreamReconnection: Sendable, Hashable {
         let doublings = min(max(attempt - 1, 0), 20)
         if let serverRetry {
             if doublings == 0 { return serverRetry }
-            return StreamReconnection.doubled(serverRetry, doublings, upTo: max(maximumDelay, serverRetry))
+            // Doubled from no less than `delay`: a `retry: 0` (or a few milliseconds) would
+            // otherwise stay near zero, spending every attempt within moments of the drop (a
+            // server restarting for two seconds ended the stream) or spinning with no limit.
+            return StreamReconnection.doubled(max(serverRetry, delay), doublings, upTo: max(maximumDelay, serverRetry))
         }
         let full = StreamReconnection.doubled(delay, doublings, upTo: maximumDelay)
         return full * (0.5 + 0.5 * random.unitInterval())

@@ -17,6 +17,16 @@ struct StreamReconnectionTests {
         #expect(policy.wait(attempt: 4, serverRetry: .seconds(60), random: lowest) == .seconds(60))
     }
 
+    @Test("a server's retry: of zero or a few milliseconds is waited once, then doubled from the policy's delay: the attempts do not all go at once")
+    func tinyServerRetry() {
+        let policy = StreamReconnection.standard  // 1 s, doubling, up to 30 s
+        #expect(policy.wait(attempt: 1, serverRetry: .zero, random: lowest) == .zero)
+        #expect(policy.wait(attempt: 2, serverRetry: .zero, random: lowest) == .seconds(2))
+        #expect(policy.wait(attempt: 5, serverRetry: .milliseconds(10), random: lowest) == .seconds(16))
+        let total = (1...5).map { policy.wait(attempt: $0, serverRetry: .zero, random: lowest) }.reduce(.zero, +)
+        #expect(total == .seconds(30), "five attempts span 30 s, as without the server's value they would about as long")
+    }
+
     @Test("the longest retry: a server can send, on the attempts that double it most, is waited as it is, without overflowing")
     func longestServerRetry() {
         let longest = Duration.milliseconds(Int64.max)
