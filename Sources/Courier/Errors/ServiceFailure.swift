@@ -88,6 +88,12 @@ enum MaskedFailure: CallStorageKey {
     typealias Value = RawResponse
 }
 
+/// The `304 Not Modified` that revalidated the stored answer a call got: what the service said on
+/// that call is in its fields, not in the stored ones the answer carries.
+enum RevalidatingAnswer: CallStorageKey {
+    typealias Value = RawResponse
+}
+
 /// Applies the service's ``ErrorMapping``: publishes the events a response raises (and those of a
 /// failure a stored answer stood in for) and turns a
 /// status error whose body is an envelope into a ``CourierError`` carrying it typed (the same
@@ -107,16 +113,34 @@ struct ErrorMappingWare: Ware {
             if let masked = context.storage[MaskedFailure.self] {
                 for event in mapping.outcome(for: masked, failed: true, decoder: context.decoder).events { context.publish(event) }
             }
-            for event in mapping.outcome(for: response, failed: false, decoder: context.decoder).events { context.publish(event) }
+            if let heard = Self.heardFromTheService(response, context: context) {
+                for event in mapping.outcome(for: heard, failed: false, decoder: context.decoder).events { context.publish(event) }
+            }
             return response
         } catch let error as CourierError {
             guard case .status(let response) = error.reason else { throw error }
             let outcome = mapping.outcome(for: response, failed: true, decoder: context.decoder)
-            for event in outcome.events { context.publish(event) }
+            if Self.heardFromTheService(response, context: context) != nil {
+                for event in outcome.events { context.publish(event) }
+            }
             guard let typed = outcome.error else { throw error }
             var failure = CourierError(.service(typed), call: error.call)
             failure.secrets = error.secrets
             throw failure
+        }
+    }
+
+    /// What the service itself said on this call, whose events are news: the network's
+    /// `response`, or the `304` that revalidated a stored one. Nothing when the answer came from
+    /// the store (its events were published when it arrived; a stored `X-App-Obsolete` would
+    /// otherwise be announced again on every hit, even after the app was updated), or from a
+    /// twin's call in flight (``Coalescing``: the call that made it publishes them, once).
+    static func heardFromTheService(_ response: RawResponse, context: CallContext) -> RawResponse? {
+        if context.storage[Coalesced.self] == true { return nil }
+        switch response.source {
+        case .network: return response
+        case .revalidated: return context.storage[RevalidatingAnswer.self]
+        case .cache: return nil
         }
     }
 }

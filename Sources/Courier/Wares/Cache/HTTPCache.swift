@@ -175,6 +175,7 @@ public final class HTTPCache: Ware, SessionObserving {
         let now = context.wallClock.now
         if response.status.code == 304, let stored {
             context.storage[CacheOutcome.self] = .revalidated
+            context.storage[RevalidatingAnswer.self] = response
             let control = CacheControl(response.http.headerFields[.cacheControl])
             guard !control.noStore else {
                 // Still the answer to this call, but the server no longer lets it be kept.

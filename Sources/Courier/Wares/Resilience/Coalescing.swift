@@ -50,18 +50,22 @@ public struct Coalescing: Ware {
             request: request, headers: headers, principal: context.principal(of: request), takesEarlyAnswers: context.takesEarlyResponses)
         let deadline = context.core.clock.now + request.timeout
         do {
-            let (response, joined) = try await calls.join(key, timeout: request.timeout, starterWaitsForWork: true) {
+            // Marked before the answer (or the failure) comes: the events ware outside reads it.
+            let (response, _) = try await calls.join(
+                key, timeout: request.timeout, starterWaitsForWork: true,
+                joining: { joined in context.storage[Coalesced.self] = joined ? true : nil }
+            ) {
                 // The shared call runs in a task of its own, so it may outlive this caller: `next`
                 // is a value that can be called from there.
                 try await next(request, context)
             }
-            if joined { context.storage[Coalesced.self] = true }
             return response
         } catch var error as CourierError {
             // The shared call ran out of its starter's time, not of this caller's (a shorter
             // timeout, or a start long before): the caller goes on alone for the time it has left.
             let remaining = deadline - context.core.clock.now
             if case .transport(.timedOut) = error.reason, remaining > Self.leastTimeWorthAnotherCall {
+                context.storage[Coalesced.self] = nil
                 var alone = request
                 alone.timeout = remaining
                 return try await next(alone, context)

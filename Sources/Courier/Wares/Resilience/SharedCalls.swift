@@ -47,11 +47,12 @@ final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// bounded by that same caller's timeout already (a coalesced request runs with its starter's).
     func join(
         _ key: Key, timeout: Duration? = nil, starterWaitsForWork: Bool = false,
+        joining: (_ joined: Bool) -> Void = { _ in },
         work: @escaping @Sendable () async throws -> Value
     ) async throws -> (value: Value, joined: Bool) {
         while true {
             do {
-                return try await joinOnce(key, timeout: timeout, starterWaitsForWork: starterWaitsForWork, work: work)
+                return try await joinOnce(key, timeout: timeout, starterWaitsForWork: starterWaitsForWork, joining: joining, work: work)
             } catch is AbandonedCall {
                 continue  // the call ended for want of waiters just as this caller joined it
             }
@@ -63,6 +64,7 @@ final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     private func joinOnce(
         _ key: Key, timeout: Duration?, starterWaitsForWork: Bool,
+        joining: (_ joined: Bool) -> Void,
         work: @escaping @Sendable () async throws -> Value
     ) async throws -> (value: Value, joined: Bool) {
         let (call, id, isNew) = registry.withLock { registry -> (Call, UInt64, Bool) in
@@ -72,6 +74,7 @@ final class SharedCalls<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             registry.calls[key] = call
             return (call, registry.nextID, true)
         }
+        joining(!isNew)
         let value = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
                 let ready = call.state.withLock { state -> Result<Value, any Error>? in
