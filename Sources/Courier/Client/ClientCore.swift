@@ -81,6 +81,8 @@ final class ClientCore: Sendable {
         let context = CallContext(record: typed ?? CallRecord(core: self, endpoint: request.endpointName, parent: parent, setup: setup))
         context.storage.addSecrets(secrets)
         if !request.pathParameters.isEmpty { context.registerSensitivePathParameters(request.pathParameters) }
+        let followed = request.options[FollowedPathParametersOption.self]
+        if !followed.isEmpty { context.registerSensitivePathParameters(followed) }
         let prepared: PreparedRequest
         do {
             prepared = try encoder.prepare(request, delivery: decoding.delivery)

@@ -43,11 +43,13 @@ enum CallFailure {
         return wrapped
     }
 
-    /// The identity of `context`'s call as `request` was when it failed.
+    /// The identity of `context`'s call as `request` was when it failed: its URL without the
+    /// values of sensitive query items, nor any of the call's secret values (a sensitive path
+    /// parameter, a value a ware registered), which by-name redaction cannot find in a path.
     static func identity(of request: PreparedRequest, context: CallContext) -> CallIdentity {
         CallIdentity(
             endpoint: context.endpoint, method: request.http.method,
-            url: context.service.redaction.redactedURL(of: request.http),
+            url: context.secrets(of: request).scrub(context.service.redaction.redactedURL(of: request.http)),
             attempt: context.attempt, callID: context.callID)
     }
 }

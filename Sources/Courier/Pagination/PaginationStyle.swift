@@ -64,6 +64,11 @@ extension Request {
         let path = parts.percentEncodedPath
         guard path.hasPrefix(basePath + "/") || path == basePath else { return nil }
         var next = self
+        // The link spells the first request's parameters out in its path: named after the
+        // template still (a literal path would put their values in every log line's endpoint,
+        // every metric's dimension and span's name), and the sensitive ones still secrets.
+        next.name = endpointName
+        next.options[FollowedPathParametersOption.self] = options[FollowedPathParametersOption.self].merging(pathParameters) { $1 }
         // Braces cannot appear unencoded in a URL's path, so the rest is a template without placeholders.
         next.pathTemplate = String(path.dropFirst(basePath.count))
         next.pathParameters = [:]
@@ -86,4 +91,10 @@ struct FollowedQuery: Sendable {
 /// Where a request made from a link keeps its query's own text.
 enum FollowedQueryOption: OptionKey {
     static let defaultValue: FollowedQuery? = nil
+}
+
+/// The path parameters of the requests a followed link came from, whose values its path may
+/// carry: the sensitive ones are registered as the call's secrets, as the first request's were.
+enum FollowedPathParametersOption: OptionKey {
+    static let defaultValue: [String: String] = [:]
 }

@@ -23,6 +23,41 @@ struct SensitiveValuesTests {
         }
     }
 
+    @Test("a sensitive path parameter stays hidden on the pages a Link header leads to, and their calls keep the template's name")
+    func sensitivePathParameterAcrossLinkPages() async throws {
+        let invite = "INV-7f3a9c-SECRET"
+        let (logger, handler) = traceLogger()
+        try await withLoopback(
+            routes: { server in
+                let base = server.baseURL.absoluteString
+                server.route(.get, "/invites/{code}/members") { request in
+                    guard request.queryValues("page").first == "2" else {
+                        return TestServer.Response(
+                            status: 200,
+                            headers: [.init(name: "Content-Type", value: "application/json"),
+                                      .init(name: "Link", value: #"<\#(base)/invites/\#(invite)/members?page=2>; rel="next""#)],
+                            body: Data("[1]".utf8))
+                    }
+                    return .json(#"{"error":"busy"}"#, status: 500)
+                }
+            },
+            service: { $0.redaction.sensitiveNames.insert("code") },
+            wares: [verboseLogging()], logger: logger
+        ) { server, client in
+            var first = Request<[Int]>(method: .get, path: "/invites/{code}/members")
+            first.setPathParameter("code", to: invite)
+            var seen: [[Int]] = []
+            let error = await #expect(throws: CourierError.self) {
+                for try await page in Pages(client: client, first: first, style: .link, items: { $0 }) { seen.append(page.items) }
+            }
+            #expect(seen == [[1]])
+            #expect(server.requests.last?.path == "/invites/\(invite)/members", "the link was followed")
+            let printed = renderings(of: try #require(error)) + loggedText(handler)
+            #expect(!printed.contains(invite), "\(printed)")
+            #expect(error?.call?.endpoint == "GET /invites/{code}/members")
+        }
+    }
+
     @Test("a failure's body excerpt hides fields under the service's sensitive names, not only the standard ones")
     func serviceNamesInBodyExcerpts() async throws {
         struct Account: Decodable, Sendable { var id: Int }

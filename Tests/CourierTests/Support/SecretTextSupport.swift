@@ -11,6 +11,8 @@ func renderings(of error: any Error) -> String {
     var texts = [String(describing: error), String(reflecting: error), "\(error)", dumped]
     if let error = error as? CourierError {
         texts += [error.message, error.description, String(describing: error.reason), String(describing: error.underlying)]
+        // The call's identity is public on its own, "with nothing secret", for apps to log.
+        if let call = error.call { texts += [call.url, call.description, call.endpoint] }
     }
     return texts.joined(separator: "\n")
 }
