@@ -223,6 +223,27 @@ package final class ByteChannel: Sendable {
         if let writer { writer.resume(returning: true) } else { onResume() }
     }
 
+    /// Ends the body from outside both sides (the session it was read for ended): the reader
+    /// throws `error` at its next read (a waiting one at once), what is buffered is dropped,
+    /// and a producer still sending is told to stop, as when the reader stops.
+    package func stop(throwing error: any Error) {
+        let stopped = state.withLock { state -> (wasOpen: Bool, CheckedContinuation<Data?, any Error>?, CheckedContinuation<Bool, Never>?)? in
+            guard !state.cancelled else { return nil }
+            if case .failure = state.end { return nil }
+            let wasOpen = state.end == nil
+            state.end = .failure(error)
+            state.chunks = []
+            state.head = 0
+            state.buffered = 0
+            defer { state.reader = nil; state.writer = nil }
+            return (wasOpen, state.reader, state.writer)
+        }
+        guard let (wasOpen, reader, writer) = stopped else { return }
+        reader?.resume(throwing: error)
+        writer?.resume(returning: false)
+        if wasOpen { onCancel() }
+    }
+
     /// The reader stopped: drops what is buffered and tells the producer, once.
     package func cancel() {
         let (first, reader, writer) = state.withLock { state -> (Bool, CheckedContinuation<Data?, any Error>?, CheckedContinuation<Bool, Never>?) in
@@ -247,9 +268,9 @@ package final class ByteChannel: Sendable {
         // From a task of its own: the last reference may go inside a transport's lock or on its
         // queue, which cancelling takes or waits for.
         HTTPBody(
-            storage: .stream(ChunkSource(once: { [self] in ChannelReader(channel: self) }, onUnread: { [self] in
-                Task.detached { self.cancel() }
-            })),
+            storage: .stream(ChunkSource(
+                once: { [self] in ChannelReader(channel: self) }, onUnread: { [self] in Task.detached { self.cancel() } },
+                interrupt: { [weak self] error in self?.stop(throwing: error) })),
             length: length, isReplayable: false)
     }
 }

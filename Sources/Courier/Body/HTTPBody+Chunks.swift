@@ -98,19 +98,36 @@ final class ChunkSource: Sendable {
     private let onUnread: (@Sendable () -> Void)?
     /// What runs once when the body is done with (see ``whenDone(_:)``); `nil` once it ran.
     private let doneActions = Locked<[@Sendable () -> Void]?>([])
+    /// Ends a transport's body from outside (see ``interrupt(with:)``); `nil` for a sequence.
+    private let interrupter: (@Sendable (any Error) -> Void)?
 
     init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks, replayable: Bool) where Chunks.Element == Data {
         self.makeIterator = { SequenceChunkReader(chunks.makeAsyncIterator()) }
         self.replayable = replayable
         self.onUnread = nil
+        self.interrupter = nil
     }
 
     /// A source over a reader made on demand (a transport's channel), read only once;
-    /// `onUnread` runs if it goes away before a reader was made.
-    init(once make: @escaping @Sendable () -> any ChunkReading, onUnread: (@Sendable () -> Void)? = nil) {
+    /// `onUnread` runs if it goes away before a reader was made, `interrupt` ends the transfer
+    /// with an error for its reader.
+    init(
+        once make: @escaping @Sendable () -> any ChunkReading, onUnread: (@Sendable () -> Void)? = nil,
+        interrupt: (@Sendable (any Error) -> Void)? = nil
+    ) {
         self.makeIterator = make
         self.replayable = false
         self.onUnread = onUnread
+        self.interrupter = interrupt
+    }
+
+    /// Ends the transfer now, whoever reads: the reader gets `error` at its next read (a waiting
+    /// one at once) and the transport stops. `false` for a body that cannot be stopped from
+    /// outside (chunks of a sequence, such as a stub's).
+    func interrupt(with error: any Error) -> Bool {
+        guard let interrupter else { return false }
+        interrupter(error)
+        return true
     }
 
     deinit {

@@ -20,6 +20,8 @@ final class ClientCore: Sendable {
     let wares: [any Ware]
     /// The client-wide wares to tell, and wait for, when a session's credentials end.
     let sessionObservers: [any SessionObserving]
+    /// Streams being read, ended with the session whose credentials opened them.
+    let openStreams = SessionBoundStreams()
 
     init(
         service: ServiceConfiguration, transport: any Transport, wares: [any Ware], logger: Logger,
@@ -134,9 +136,11 @@ final class ClientCore: Sendable {
         return principal
     }
 
-    /// Tells this client's session observers (the cache) that `principal`'s credentials ended, and
-    /// waits for them; then publishes `sessionEnded` to the app.
+    /// Ends the streams `principal`'s credentials opened, tells this client's session observers
+    /// (the cache) that its credentials ended, and waits for them; then publishes `sessionEnded`
+    /// to the app.
     func sessionEnded(_ principal: Principal, reason: String) async {
+        openStreams.sessionEnded(principal)
         for observer in sessionObservers { await observer.sessionEnded(principal) }
         events.publish(StandardEvent.sessionEnded(reason: reason, principal: principal))
     }

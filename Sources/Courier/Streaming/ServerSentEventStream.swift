@@ -354,6 +354,7 @@ enum StreamConnect {
         // inside the observation wares: those (logging, metrics) add their stream watches on the
         // way out.
         let (_, response, context) = try await core.perform(request, decoding: decoding, parent: nil, skipping: [], interim: nil)
+        core.openStreams.bind(response.body, to: context.principal)
         return (response, context.principal)
     }
 

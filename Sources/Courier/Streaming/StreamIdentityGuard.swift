@@ -1,7 +1,7 @@
 extension CourierError.Kind {
-    /// A stream of server-sent events would have reconnected as someone else: between two
-    /// connects the signed-in user changed (signed out, or another signed in), so the stream
-    /// ended rather than carry one user's stream, and its `Last-Event-ID`, over to another.
+    /// A stream's session ended: the signed-in user changed (signed out, or another signed in)
+    /// while it was open, or between two connects of a stream of server-sent events, so the
+    /// stream ended rather than carry one user's events, or its `Last-Event-ID`, over to another.
     public static let identityChanged = CourierError.Kind("identityChanged")
 }
 

@@ -46,6 +46,48 @@ struct ServerSentEventStreamIdentityTests {
         #expect(auth.server.requests.filter { $0.path == "/feed" }.count == 1)
     }
 
+    @Test("another user signing in while the connection is open ends the stream at once and closes the connection")
+    func accountSwitchEndsAnOpenStream() async throws {
+        let auth = try AuthTestServer()
+        defer { auth.stop() }
+        auth.server.route(.get, "/live") { _ in .raw([.chunkedHead(), .chunk(event(1)), .pause(.seconds(8)), .chunk(event(2)), .lastChunk]) }
+        let authenticator = Authenticator(store: MemoryCredentialStore(["session": .bearer("alice-token", identity: "alice")]))
+        let client = try auth.client(authenticator)
+        var events = client.serverSentEvents(Request(method: .get, path: "/live"), of: Tick.self).makeAsyncIterator()
+        let first = try await events.next()
+        #expect(first?.value.n == 1)
+        try await authenticator.signIn(.bearer("bob-token", identity: "bob"), for: "session")
+        var failure: (any Error)?
+        let took = await elapsed {
+            do { _ = try await events.next() } catch { failure = error }
+        }
+        #expect((failure as? CourierError)?.kind == .identityChanged, "\(String(describing: failure))")
+        #expect(took < .seconds(6), "it did not wait for alice's next event")
+        try await waitUntil { auth.server.hangUps.count == 1 }
+        let after = try await events.next()
+        #expect(after == nil)
+        #expect(auth.server.requests.filter { $0.path == "/live" }.count == 1, "no reconnect as bob")
+    }
+
+    @Test("signing out while a JSON Lines stream is open ends it with identityChanged")
+    func signOutEndsAnOpenJSONLinesStream() async throws {
+        let auth = try AuthTestServer()
+        defer { auth.stop() }
+        auth.server.route(.get, "/lines") { _ in
+            .raw([.chunkedHead(contentType: "application/x-ndjson"), .chunk("{\"n\":1}\n"), .pause(.seconds(8)), .chunk("{\"n\":2}\n"), .lastChunk])
+        }
+        let authenticator = Authenticator(store: MemoryCredentialStore(["session": .bearer("alice-token", identity: "alice")]))
+        let client = try auth.client(authenticator)
+        var lines = try await client.jsonLines(Request(method: .get, path: "/lines"), of: Tick.self).makeAsyncIterator()
+        let first = try await lines.next()
+        #expect(first?.n == 1)
+        try await authenticator.signOut()
+        var failure: (any Error)?
+        do { _ = try await lines.next() } catch { failure = error }
+        #expect((failure as? CourierError)?.kind == .identityChanged, "\(String(describing: failure))")
+        try await waitUntil { auth.server.hangUps.count == 1 }
+    }
+
     @Test("the same user signing in again (a new token) between connects: the stream goes on")
     func sameUserGoesOn() async throws {
         let auth = try AuthTestServer()
