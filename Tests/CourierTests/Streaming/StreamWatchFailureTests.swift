@@ -50,6 +50,36 @@ struct StreamWatchFailureTests {
         }
     }
 
+    @Test("a client's JSON text sequence cut short mid-record: skipped and reported, or failing (and told to the watches), as the caller asks")
+    func truncatedRecordAsAsked() async throws {
+        let watcher = FailureWatchingWare()
+        try await withLoopback(routes: { server in
+            server.route(.get, "/export") { _ in
+                .raw([.chunkedHead(contentType: "application/json-seq"),
+                      .chunk("\u{1E}{\"text\":\"one\"}\n\u{1E}{\"text\":"), .lastChunk])
+            }
+        }, wares: [watcher]) { _, client in
+            let export = Request<HTTPBody>(method: .get, path: "/export")
+            let reported = Recorder<String>()
+            var texts: [String] = []
+            let skipping = try await client.jsonTextSequence(
+                export, of: Chunk.self, truncatedRecords: .skip(report: { reported.append("\($0)") }))
+            for try await record in skipping { texts.append(record.text) }
+            #expect(texts == ["one"])
+            #expect(reported.all.count == 1)
+            #expect(watcher.failures.isEmpty, "a skipped record does not end the connection")
+
+            let error = await thrownError {
+                for try await _ in try await client.jsonTextSequence(export, of: Chunk.self, truncatedRecords: .fail) {}
+            }
+            guard case .stream(.truncatedRecord) = (error as? CourierError)?.reason else {
+                Issue.record("expected a truncated record, got \(String(describing: error))")
+                return
+            }
+            #expect(watcher.failures.map(\.elements) == [1])
+        }
+    }
+
     @Test("an event that does not decode: one failure naming it; a stream left with break: none")
     func undecodableEventAndBreak() async throws {
         let watcher = FailureWatchingWare()
