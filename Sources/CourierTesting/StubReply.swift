@@ -87,17 +87,14 @@ public struct StubReply: Sendable {
     }
 
     /// Runs the reply as a transport would: a delay past what is left of the call's timeout (a
-    /// paced upload may have taken some) ends in `TransportFailure/timedOut(after:)` at the
-    /// timeout; the body is handed over as the request
+    /// paced upload may have taken some), or of a stream connect's head timeout, ends in
+    /// `TransportFailure/timedOut(after:)` at the timeout; the body is handed over as the request
     /// asks (`PreparedRequest/delivery(for:)`), a collected one held to the request's
     /// `PreparedRequest/maximumResponseSize` (`TransportFailure/responseTooLarge(limit:)`).
     func run(_ request: PreparedRequest, context: TransportContext) async throws -> RawResponse {
         if let delay {
-            let remaining = context.remaining
-            guard delay <= remaining else {
-                try await context.sleep(for: max(remaining, .zero))
-                throw CourierError.transport(.timedOut(after: context.timeout))
-            }
+            let deadline = StubDeadline(request, context: context)
+            if deadline.passes(delay) { try await deadline.expire(on: context) }
             try await context.sleep(for: delay)
         }
         try Task.checkCancellation()

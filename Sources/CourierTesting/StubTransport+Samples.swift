@@ -56,10 +56,8 @@ extension StubTransport {
             break
         case .delayed(let delay):
             // Past the call's deadline the exchange is over, as on a real transport.
-            guard delay <= context.remaining else {
-                try await context.sleep(for: max(context.remaining, .zero))
-                throw CourierError.transport(.timedOut(after: context.timeout))
-            }
+            let deadline = StubDeadline(request, context: context)
+            if deadline.passes(delay) { try await deadline.expire(on: context) }
             try await context.sleep(for: delay)
         case .never:
             // Not on the client's clock: advancing a test's clock must not end it, only cancelling.
@@ -71,8 +69,7 @@ extension StubTransport {
         case .failure(let failure):
             throw CourierError.transport(failure)
         case .timeout:
-            try await context.sleep(for: max(context.remaining, .zero))
-            throw CourierError.transport(.timedOut(after: context.timeout))
+            try await StubDeadline(request, context: context).expire(on: context)
         case .status(let status):
             sample = samples.response(for: status) ?? ResponseSample(status: status)
         case .success:

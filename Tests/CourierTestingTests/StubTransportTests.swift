@@ -111,6 +111,32 @@ struct StubTransportTests {
         #expect(try await call.value == [1])
     }
 
+    @Test("a stream's connect delayed past its own timeout times out on the client's clock at that timeout, not at the stream's day-long lifetime")
+    func streamConnectTimesOutOnTheClientsClock() async throws {
+        struct Tick: Decodable, Sendable { var n: Int }
+        let stub = StubTransport()
+        stub.on(.get, "/events", reply: .chunks([Data("data: {\"n\":1}\n\n".utf8)], headers: [.contentType: "text/event-stream"])
+            .delayed(by: .seconds(10)))
+        let clock = ManualClock()
+        let url = try #require(URL(string: "https://api.example.com"))
+        let client = try Client(service: ServiceConfiguration(name: "stubbed", baseURL: url), transport: stub, clock: clock)
+        var request = Request<HTTPBody>(method: .get, path: "/events")
+        request.timeout = .seconds(5)
+        let stream = Task {
+            for try await _ in client.serverSentEvents(request, of: Tick.self, reconnection: .disabled) {}
+        }
+        #expect(await clock.waitForSleepers(1))
+        #expect(clock.pendingWaits == [.seconds(5)], "the stub waits for the connect's timeout, not for the day")
+        clock.advance(by: .seconds(5))
+        var error: CourierError?
+        if case .failure(let failure) = await stream.result { error = failure as? CourierError }
+        guard case .transport(.timedOut(let after))? = error?.reason else {
+            Issue.record("expected a timeout, got \(String(describing: error))")
+            return
+        }
+        #expect(after == .seconds(5))
+    }
+
     @Test("records every prepared request, in order, across concurrent callers")
     func recordsRequests() async throws {
         let stub = StubTransport()

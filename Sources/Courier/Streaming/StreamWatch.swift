@@ -173,8 +173,9 @@ extension Request {
 }
 
 extension PreparedRequest {
-    /// See ``Request/streamHeadTimeout``; `nil` for every request but a stream's connect.
-    var streamHeadTimeout: Duration? {
+    /// See ``Request/streamHeadTimeout``; `nil` for every request but a stream's connect. For a
+    /// stub transport to wait for the head no longer than a real connect would.
+    package var streamHeadTimeout: Duration? {
         options[StreamHeadTimeoutOption.self]
     }
 }
