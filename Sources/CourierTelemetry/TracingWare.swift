@@ -28,11 +28,18 @@ public struct TracingWare: Ware {
         _ request: PreparedRequest, context: CallContext,
         next: Next
     ) async throws -> RawResponse {
-        let span = tracer.startSpan(context.endpoint, context: .current ?? .topLevel, ofKind: .client)
-        defer { span.end() }
+        // The call's secrets (its sensitive path parameters, values wares registered) are hidden
+        // wherever they appear: redaction by name cannot find a path segment's.
+        let secrets = context.secretScrubber(for: request)
+        let url = context.service.redaction.redactedURL(of: request.http)
+        let span = tracer.startSpan(secrets.scrub(context.endpoint), context: .current ?? .topLevel, ofKind: .client)
+        name(span, url: url, context: context, secrets: secrets)
+        defer {
+            // Wares inside the call may have registered secrets since it started.
+            name(span, url: url, context: context, secrets: secrets)
+            span.end()
+        }
         span.attributes["http.request.method"] = request.http.method.rawValue
-        span.attributes["url.full"] = context.service.redaction.redactedURL(of: request.http)
-        span.attributes["courier.endpoint"] = context.endpoint
         span.attributes["courier.call"] = "\(context.callID)"
         if let authority = request.http.authority {
             let parts = authority.split(separator: ":")
@@ -53,6 +60,15 @@ public struct TracingWare: Ware {
             span.setStatus(SpanStatus(code: .error))
             throw error
         }
+    }
+
+    /// Sets what the span shows of the URL and the endpoint's name (an unnamed request's name is
+    /// its path, literal values and all), scrubbed of the call's secrets known so far.
+    private func name(_ span: any Span, url: String, context: CallContext, secrets: CallSecretScrubber) {
+        let endpoint = secrets.scrub(context.endpoint)
+        if span.operationName != endpoint { span.operationName = endpoint }
+        span.attributes["url.full"] = secrets.scrub(url)
+        span.attributes["courier.endpoint"] = endpoint
     }
 }
 

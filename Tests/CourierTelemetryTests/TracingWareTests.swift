@@ -35,4 +35,39 @@ struct TracingWareTests {
         #expect(failed.attributes["http.response.status_code"]?.toSpanAttribute() == .int64(404))
         #expect(failed.attributes["error.type"]?.toSpanAttribute() == .string("status"))
     }
+
+    @Test("a sensitive path parameter and values other wares register as secrets are on no attribute and not in the span's name")
+    func secretsNeverReachTheSpan() async throws {
+        let server = try TestServer()
+        server.route(.post, "/invites/{code}/accept") { _ in .json(#"{"ok":true}"#) }
+        server.route(.get, "/notes/{note}") { _ in .json(#"{"ok":true}"#) }
+        server.start()
+        defer { server.stop() }
+        let tracer = InMemoryTracer()
+        var service = ServiceConfiguration(name: "shop", baseURL: server.baseURL, timeout: .seconds(60))
+        service.redaction.sensitiveNames.insert("code")
+        let client = try Client(
+            service: service, wares: [TracingWare(tracer: tracer), RegistersSecrets(values: ["NOTE-5150-XYZ"])])
+        var accept = Request<[String: Bool]>(method: .post, path: "/invites/{code}/accept")
+        accept.setPathParameter("code", to: "INVITE-7f3a9c")
+        accept.addQuery("note", "NOTE-5150-XYZ")
+        #expect(try await client.send(accept) == ["ok": true])
+        // A literal path (no template) names an unnamed endpoint: the span's name holds it.
+        #expect(try await client.send(Request<[String: Bool]>(method: .get, path: "/notes/NOTE-5150-XYZ")) == ["ok": true])
+
+        let spans = tracer.finishedSpans
+        #expect(spans.count == 2)
+        for span in spans {
+            for text in span.texts {
+                #expect(!text.contains("INVITE-7f3a9c"), "the sensitive path parameter leaked: \(text)")
+                #expect(!text.contains("NOTE-5150-XYZ"), "a registered secret leaked: \(text)")
+            }
+        }
+        let base = server.baseURL.absoluteString
+        #expect(spans.first?.string("url.full") == "\(base)/invites/<redacted>/accept?note=<redacted>")
+        #expect(spans.first?.operationName == "POST /invites/{code}/accept")
+        #expect(spans.last?.string("url.full") == "\(base)/notes/<redacted>")
+        #expect(spans.last?.operationName == "GET /notes/<redacted>")
+        #expect(spans.last?.string("courier.endpoint") == "GET /notes/<redacted>")
+    }
 }
