@@ -7,7 +7,9 @@ import Tracing
 /// OpenTelemetry's conventions, and injects the span's context into the request's header fields
 /// (W3C `traceparent` with a W3C instrument), so the server's spans join the same trace.
 ///
-/// The span is a child of the caller's current span (`ServiceContext.current`).
+/// The span is a child of the caller's current span (`ServiceContext.current`), and is the
+/// current span while the call runs: a side request of the call (an `Authenticator`'s token
+/// refresh) is a child span of it.
 ///
 /// ```swift
 /// let client = try Client(service: service, wares: [TracingWare()])  // InstrumentationSystem.tracer
@@ -49,7 +51,9 @@ public struct TracingWare: Ware {
         var traced = request
         tracer.inject(span.context, into: &traced.http.headerFields, using: HTTPFieldsInjector())
         do {
-            let response = try await next(traced, context)
+            // The span is current while the call runs, so what the call sends of its own (a token
+            // refresh through this client) is a child of it, in the same trace.
+            let response = try await ServiceContext.withValue(span.context) { try await next(traced, context) }
             span.attributes["http.response.status_code"] = response.status.code
             if response.status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
             return response

@@ -70,4 +70,24 @@ struct TracingWareTests {
         #expect(spans.last?.operationName == "GET /notes/<redacted>")
         #expect(spans.last?.string("courier.endpoint") == "GET /notes/<redacted>")
     }
+
+    @Test("a token refresh the authenticator sends inside a call is a child span of the call, in its trace")
+    func refreshIsAChildSpan() async throws {
+        let server = try bearerServer()
+        defer { server.stop() }
+        let tracer = InMemoryTracer()
+        let client = try refreshingClient(server, tracer: tracer)
+        #expect(try await client.send(Request<[String: Bool]>(method: .get, path: "/data", name: "data")) == ["ok": true])
+
+        let spans = tracer.finishedSpans
+        let call = try #require(spans.first { $0.operationName == "data" })
+        let refresh = try #require(spans.first { $0.operationName == "refresh" })
+        #expect(refresh.traceID == call.traceID, "one trace")
+        #expect(refresh.parentSpanID == call.spanID, "the refresh is the call's child")
+        #expect(call.parentSpanID == nil)
+        #expect(call.int("http.response.status_code") == 200)
+        #expect(refresh.int("http.response.status_code") == 200)
+        let sentParent = server.requests.first { $0.path == "/refresh" }?.header(InMemoryTracer.spanIDKey)
+        #expect(sentParent == refresh.spanID, "the refresh carries its own span's context")
+    }
 }
