@@ -58,11 +58,22 @@ public struct TracingWare: Ware {
             if response.status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
             return response
         } catch {
-            if let status = (error as? CourierError)?.status { span.attributes["http.response.status_code"] = status.code }
+            if let status = TracingWare.ownStatus(of: error, context: context) { span.attributes["http.response.status_code"] = status }
             span.attributes["error.type"] = (error as? CourierError)?.kind.name ?? "\(type(of: error))"
             span.recordError(error)
             span.setStatus(SpanStatus(code: .error))
             throw error
+        }
+    }
+
+    /// The status of the call's own response that `error` carries: a rejected status's, a body
+    /// that did not decode's, a service error envelope's. Another failure's response is not the
+    /// call's (a failed token refresh carries the token endpoint's), and neither is another call's.
+    private static func ownStatus(of error: any Error, context: CallContext) -> Int? {
+        guard let error = error as? CourierError, error.call.map({ $0.callID == context.callID }) ?? true else { return nil }
+        switch error.reason {
+        case .status, .decoding, .service: return error.status?.code
+        case .invalidRequest, .transport, .stream, .ware, .other: return nil
         }
     }
 

@@ -90,4 +90,26 @@ struct TracingWareTests {
         let sentParent = server.requests.first { $0.path == "/refresh" }?.header(InMemoryTracer.spanIDKey)
         #expect(sentParent == refresh.spanID, "the refresh carries its own span's context")
     }
+
+    @Test("a failed refresh: the call's span shows no status of the token endpoint's; the refresh's span shows it")
+    func failedRefreshStatusStaysOnTheRefreshSpan() async throws {
+        let server = try bearerServer(refreshStatus: 400)
+        defer { server.stop() }
+        let tracer = InMemoryTracer()
+        let client = try refreshingClient(server, tracer: tracer)
+        let error = await #expect(throws: CourierError.self) {
+            _ = try await client.send(Request<[String: Bool]>(method: .get, path: "/data", name: "data"))
+        }
+        #expect(error?.kind == .refreshFailed)
+        #expect(error?.status?.code == 400, "the error carries the token endpoint's response")
+
+        let spans = tracer.finishedSpans
+        let call = try #require(spans.first { $0.operationName == "data" })
+        let refresh = try #require(spans.first { $0.operationName == "refresh" })
+        #expect(call.int("http.response.status_code") == nil, "400 was the token endpoint's status, not the call's")
+        #expect(call.string("error.type") == "refreshFailed")
+        #expect(call.status?.code == .error)
+        #expect(refresh.int("http.response.status_code") == 400)
+        #expect(refresh.string("error.type") == "status")
+    }
 }
