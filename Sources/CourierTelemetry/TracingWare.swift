@@ -44,9 +44,9 @@ public struct TracingWare: Ware {
         span.attributes["http.request.method"] = request.http.method.rawValue
         span.attributes["courier.call"] = "\(context.callID)"
         if let authority = request.http.authority {
-            let parts = authority.split(separator: ":")
-            span.attributes["server.address"] = String(parts.first ?? "")
-            if parts.count == 2, let port = Int(parts[1]) { span.attributes["server.port"] = port }
+            let server = TracingWare.server(of: authority)
+            span.attributes["server.address"] = server.address
+            if let port = server.port ?? TracingWare.defaultPort(of: request.http.scheme) { span.attributes["server.port"] = port }
         }
         var traced = request
         tracer.inject(span.context, into: &traced.http.headerFields, using: HTTPFieldsInjector())
@@ -63,6 +63,37 @@ public struct TracingWare: Ware {
             span.recordError(error)
             span.setStatus(SpanStatus(code: .error))
             throw error
+        }
+    }
+
+    /// The host of `authority` (`host`, `host:port`, `[IPv6]`, `[IPv6]:port`, after any user
+    /// information), an IPv6 address without its brackets, and its port when it has one.
+    private static func server(of authority: String) -> (address: String, port: Int?) {
+        var rest = Substring(authority)
+        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        let host: Substring
+        let port: Substring?
+        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
+            host = rest[rest.index(after: rest.startIndex)..<close]
+            let after = rest[rest.index(after: close)...]
+            port = after.hasPrefix(":") ? after.dropFirst() : nil
+        } else if let colon = rest.lastIndex(of: ":"), !rest[..<colon].contains(":") {
+            (host, port) = (rest[..<colon], rest[rest.index(after: colon)...])
+        } else {
+            (host, port) = (rest, nil)  // no port, or an IPv6 address without brackets
+        }
+        guard let port, !port.isEmpty, port.utf8.count <= 5, port.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+              let number = Int(port), number <= 65535
+        else { return (String(host), nil) }
+        return (String(host), number)
+    }
+
+    /// The port a URL of `scheme` has when it names none.
+    private static func defaultPort(of scheme: String?) -> Int? {
+        switch scheme?.lowercased() {
+        case "http", "ws": 80
+        case "https", "wss": 443
+        default: nil
         }
     }
 

@@ -112,4 +112,23 @@ struct TracingWareTests {
         #expect(refresh.int("http.response.status_code") == 400)
         #expect(refresh.string("error.type") == "status")
     }
+
+    @Test("server.address and server.port from the authority: IPv6 in brackets, a port, none (the scheme's)", arguments: [
+        ("http://[::1]:8080", "::1", Int64(8080)),
+        ("https://example.com", "example.com", Int64(443)),
+        ("http://example.com", "example.com", Int64(80)),
+        ("https://example.com:8443", "example.com", Int64(8443)),
+        ("https://[2001:db8::7]", "2001:db8::7", Int64(443)),
+        ("http://127.0.0.1:9", "127.0.0.1", Int64(9)),
+    ])
+    func serverAddressAndPort(baseURL: String, address: String, port: Int64) async throws {
+        let tracer = InMemoryTracer()
+        let client = try Client(
+            service: ServiceConfiguration(name: "shop", baseURL: try #require(URL(string: baseURL)), timeout: .seconds(60)),
+            wares: [TracingWare(tracer: tracer), AnswersLocally()])
+        #expect(try await client.send(Request<[String: Bool]>(method: .get, path: "/pets", name: "pets")) == ["ok": true])
+        let span = try #require(tracer.finishedSpans.first)
+        #expect(span.string("server.address") == address)
+        #expect(span.int("server.port") == port)
+    }
 }
