@@ -95,8 +95,11 @@ public struct RequestLogging: Ware {
         let logger = context.logger
         let redaction = redaction(for: context)
         let secrets = CallSecrets(request: request, storage: context.storage, redaction: redaction)
-        let call = "\(request.http.method.rawValue) \(redaction.redactedURL(of: request.http))"
-        logger.log(level: configuration.startLevel, "\(secrets.scrub("🚀 \(call) (\(context.endpoint))"))", metadata: configuration.includesCurl
+        // Formatted inside the message's autoclosure: nothing is built when the level is off.
+        logger.log(
+            level: configuration.startLevel,
+            "\(secrets.scrub("🚀 \(request.http.method.rawValue) \(redaction.redactedURL(of: request.http)) (\(context.endpoint))"))",
+            metadata: configuration.includesCurl
             ? ["courier.curl": "\(secrets.scrub(redaction.curl(for: SentCredentials.showing(request, context: context))))"] : nil)
         if logger.logLevel <= configuration.bodyLevel {
             logger.log(level: configuration.bodyLevel, "🚀 request of \(context.endpoint)", metadata: [
