@@ -68,10 +68,14 @@ struct RequestEncoder: Sendable {
             } else {
                 RequestEncoder.appendEncoded(request.query, to: &path)
             }
+            // Only empty lists (and nils): no query, rather than a bare `?` the server and the
+            // cache's key would tell from none.
+            if path.utf8.last == UInt8(ascii: "?") { path.removeLast() }
         }
         var fields = defaultHeaders
         if !request.headers.isEmpty { try RequestEncoder.merge(request.headers, into: &fields) }
-        let body = try encodeBody(request.body, fields: &fields)
+        let ownContentType = request.headers.contains { $0.name.lowercased() == "content-type" }
+        let body = try encodeBody(request.body, fields: &fields, ownContentType: ownContentType)
         try PreparedRequest.checkBodyAllowed(body, method: request.method)
         let http = HTTPRequest(method: request.method, scheme: scheme, authority: authority, path: path, headerFields: fields)
         return PreparedRequest(
@@ -103,42 +107,49 @@ struct RequestEncoder: Sendable {
             redirects: request.redirects ?? redirects)
     }
 
-    private func encodeBody(_ body: RequestBody, fields: inout HTTPFields) throws(CourierError) -> HTTPBody? {
-        let data: Data
-        let contentType: String
+    /// The body's bytes, and its `Content-Type` in `fields`: the request's own field when it set
+    /// one (`ownContentType`); else the type a form, raw data, a file or a stream says it is,
+    /// over a service default (a spec's `Content-Type: application/json` header labelled form
+    /// posts and image uploads as JSON); a JSON body takes the service's type when it has one (a
+    /// JSON flavour such as `application/vnd.api+json`), `application/json` otherwise.
+    private func encodeBody(_ body: RequestBody, fields: inout HTTPFields, ownContentType: Bool) throws(CourierError) -> HTTPBody? {
+        /// Sets `type` unless the request set its own.
+        func label(_ type: String) {
+            if !ownContentType { fields[.contentType] = type }
+        }
         switch body.storage {
         case .none:
             return nil
         case .json(let value):
+            let data: Data
             do { data = try encoder.encode(value) } catch {
                 throw CourierError.invalidRequest(.bodyEncoding(message: "\(error)"))
             }
-            contentType = "application/json"
+            if fields[.contentType] == nil { fields[.contentType] = "application/json" }
+            return .bytes(data)
         case .form(let items):
             var text = ""
             RequestEncoder.appendEncoded(items, to: &text)
-            data = Data(text.utf8)
-            contentType = "application/x-www-form-urlencoded"
+            label("application/x-www-form-urlencoded")
+            return .bytes(Data(text.utf8))
         case .data(let bytes, let type):
-            data = bytes
-            contentType = type
+            label(type)
+            return .bytes(bytes)
         case .file(let url, let type):
             let file = HTTPBody.file(url)
             guard file.length != nil else {
                 throw CourierError.invalidRequest(.bodyFileUnreadable(path: url.lastPathComponent, reason: "not a readable regular file"))
             }
-            if fields[.contentType] == nil { fields[.contentType] = type }
+            label(type)
             return file
         case .body(let body, let type):
-            if fields[.contentType] == nil { fields[.contentType] = type }
+            label(type)
             return body
         case .multipart(let form):
             let (body, type) = try form.encoded(with: encoder)
             fields[.contentType] = type
             return body
         }
-        if fields[.contentType] == nil { fields[.contentType] = contentType }
-        return .bytes(data)
     }
 
     /// Appends a request's own header fields after the service defaults; a request field

@@ -69,7 +69,43 @@ struct RequestWireTests {
         #expect(echo.header("Content-Type") == "application/merge-patch+json")
     }
 
+    @Test("a form, raw data or file body is labelled with its own type over a service's default Content-Type; a JSON body takes the default; the request's own field wins over both")
+    func bodyTypeOverServiceDefault() async throws {
+        let jsonDefault: (inout ServiceConfiguration) -> Void = {
+            $0.headers = [HeaderItem(name: "Content-Type", value: "application/vnd.api+json")]
+        }
+        var form = Request<TestServer.Echo>(method: .post, path: "/echo")
+        var fields = FormFields()
+        fields.add("name", "Rex")
+        form.body = .form(fields.items)
+        let formEcho = try await echo(form, service: jsonDefault)
+        #expect(formEcho.header("Content-Type") == "application/x-www-form-urlencoded")
+
+        var image = Request<TestServer.Echo>(method: .post, path: "/echo")
+        image.body = .data(Data([0x89, 0x50, 0x4E, 0x47]), contentType: "image/png")
+        let imageEcho = try await echo(image, service: jsonDefault)
+        #expect(imageEcho.header("Content-Type") == "image/png")
+
+        var json = Request<TestServer.Echo>(method: .post, path: "/echo")
+        json.body = .json(["a": 1])
+        let jsonEcho = try await echo(json, service: jsonDefault)
+        #expect(jsonEcho.header("Content-Type") == "application/vnd.api+json")
+
+        image.addHeader("Content-Type", "image/x-png")
+        let ownEcho = try await echo(image, service: jsonDefault)
+        #expect(ownEcho.header("Content-Type") == "image/x-png")
+    }
+
     // MARK: Query
+
+    @Test("a query of only empty lists sends no '?'")
+    func emptyListQuery() async throws {
+        var request = Request<TestServer.Echo>(method: .get, path: "/echo")
+        request.addQuery("tag", [String]())
+        let echo = try await echo(request)
+        #expect(echo.query == nil)
+        #expect(echo.path == "/echo")
+    }
 
     @Test("query: nils omitted, arrays repeated, booleans true/false, dates ISO-8601, reserved characters encoded")
     func queryEncoding() async throws {
@@ -114,8 +150,7 @@ struct RequestWireTests {
         ("what?x=1", "what%3Fx%3D1"),
         ("frag#ment", "frag%23ment"),
         ("100%", "100%25"),
-        ("..", "%2E%2E"),
-        (".", "%2E"),
+        ("...", "%2E%2E%2E"),
         ("my file.txt", "my%20file.txt"),
         ("ünï", "%C3%BCn%C3%AF"),
     ])
@@ -125,6 +160,17 @@ struct RequestWireTests {
         let echo = try await echo(request)
         #expect(echo.path == "/files/\(encoded)/meta")
         #expect(echo.query == nil)
+    }
+
+    @Test("an empty, '.' or '..' path value is refused before anything is sent: servers merge '//' and resolve encoded dots", arguments: ["", ".", ".."])
+    func pathValuesThatWouldMoveThePathAreRefused(value: String) async throws {
+        try await withLoopback(routes: { $0.route(.get, "/files/{name}/meta") { .echo($0) } }) { server, client in
+            var request = Request<TestServer.Echo>(method: .get, path: "/files/{name}/meta")
+            request.setPathParameter("name", to: value)
+            let error = await #expect(throws: CourierError.self) { _ = try await client.send(request) }
+            #expect(error?.kind == .invalidRequest, "\(String(describing: error))")
+            #expect(server.requests.isEmpty)
+        }
     }
 
     // MARK: Headers and service
