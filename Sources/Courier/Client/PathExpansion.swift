@@ -42,7 +42,7 @@ enum PathExpansion {
             if source[open + 1] == UInt8(ascii: "+") {
                 if let failure = appendSegments(value, parameter: name, into: &out) { return failure }
             } else {
-                appendSegment(value.utf8, into: &out)
+                if let failure = appendSegment(value, parameter: name, into: &out) { return failure }
             }
             literalStart = close + 1
         }
@@ -50,14 +50,21 @@ enum PathExpansion {
         return nil
     }
 
-    /// One segment: percent-encoded so it can never add, remove or climb segments; an empty or
-    /// all-dots value has every dot encoded, so it cannot be a dot segment.
-    private static func appendSegment(_ value: some Collection<UInt8>, into out: inout ByteWriter) {
-        if value.isEmpty || value.allSatisfy({ $0 == UInt8(ascii: ".") }) {
-            for _ in value { out.appendEncoded(UInt8(ascii: ".")) }
-            return
+    /// One segment: percent-encoded so it can never add, remove or climb segments. An empty,
+    /// `.` or `..` value is refused: encoding is not enough, as servers merge `//` and resolve
+    /// `%2E%2E` as `..` (RFC 3986 §6.2.2.2: an encoded unreserved character is the character);
+    /// longer runs of dots have every dot encoded.
+    private static func appendSegment(_ value: String, parameter: String, into out: inout ByteWriter) -> CourierError? {
+        let bytes = value.utf8
+        if bytes.isEmpty || bytes.elementsEqual(".".utf8) || bytes.elementsEqual("..".utf8) {
+            return .invalidRequest(.invalidPathSegment(parameter: parameter, segment: value))
         }
-        for byte in value { out.appendPercentEncoded(byte) }
+        if bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+            for _ in bytes { out.appendEncoded(UInt8(ascii: ".")) }
+            return nil
+        }
+        for byte in bytes { out.appendPercentEncoded(byte) }
+        return nil
     }
 
     /// A multi-segment parameter (`{+path}`, RFC 6570 reserved expansion): its `/` are kept and

@@ -21,8 +21,10 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
     case unknownEnvironment(String, known: [String])
     /// A `GET` or `HEAD` request has a body, which servers and proxies ignore or reject.
     case bodyNotAllowed(method: String)
-    /// A multi-segment path parameter (`{+path}`) holds a `.` or `..` segment, which would make
-    /// the request address something outside the path the spec describes.
+    /// A path parameter is empty, `.` or `..` (or a multi-segment one, `{+path}`, holds a `.` or
+    /// `..` segment), which would make the request address something outside the path the spec
+    /// describes: servers and proxies merge an empty segment's `//` and resolve dot segments,
+    /// even percent-encoded ones.
     case invalidPathSegment(parameter: String, segment: String)
     /// The body's file could not be read (`path` is the file's name, without its directories).
     case bodyFileUnreadable(path: String, reason: String)
@@ -56,8 +58,10 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
         case .unknownEnvironment(let name, let known):
             "no environment named \"\(name)\" (known: \(known.joined(separator: ", ")))"
         case .invalidPathSegment(let parameter, let segment):
-            "path parameter {\(parameter)} holds the segment '\(segment)', which would leave the path; "
-                + "a multi-segment parameter cannot hold '.' or '..' segments"
+            segment.isEmpty
+                ? "path parameter {\(parameter)} is empty, which would leave an empty segment that servers merge away"
+                : "path parameter {\(parameter)} holds the segment '\(segment)', which would leave the path; "
+                    + "a path parameter cannot be or hold '.' or '..' segments"
         case .bodyNotAllowed(let method):
             "a \(method) request cannot have a body; send the data as query items or use POST"
         case .bodyFileUnreadable(let path, let reason): "the body's file \(path) cannot be read: \(reason)"

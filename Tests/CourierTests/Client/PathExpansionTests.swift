@@ -9,11 +9,18 @@ struct PathExpansionTests {
         return path
     }
 
-    @Test("path segments: empty and dot-only values become encoded dots; slashes are encoded", arguments: [
-        ("", ""), (".", "%2E"), ("..", "%2E%2E"), ("...", "%2E%2E%2E"), ("a.b", "a.b"), ("a/../b", "a%2F..%2Fb"),
+    @Test("path segments: longer runs of dots become encoded dots; slashes are encoded", arguments: [
+        ("...", "%2E%2E%2E"), ("a.b", "a.b"), ("a/../b", "a%2F..%2Fb"), (".a", ".a"),
     ])
     func segments(value: String, encoded: String) throws {
         #expect(try expand("/{v}", ["v": value]) == "/" + encoded)
+    }
+
+    @Test("an empty, '.' or '..' value is refused and leaves the path alone", arguments: ["", ".", ".."])
+    func segmentsThatWouldMove(value: String) throws {
+        var path = "/base"
+        #expect(throws: CourierError.self) { try PathExpansion.append("/a/{v}/b", parameters: ["v": value], to: &path) }
+        #expect(path == "/base")
     }
 
     @Test("every byte that is not unreserved is percent-encoded, multi-byte characters byte by byte")
