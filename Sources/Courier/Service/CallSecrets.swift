@@ -118,7 +118,18 @@ extension CallContext {
     /// cannot find them there.
     func registerSensitivePathParameters(_ parameters: [String: String]) {
         let redaction = service.redaction
-        let values = parameters.compactMap { redaction.isSensitive($0.key) ? $0.value : nil }
+        var values: [String] = []
+        for (key, value) in parameters {
+            // A multi-segment parameter (`{+path}`) is kept under `+name`; its name is `name`.
+            guard key.hasPrefix("+") else {
+                if redaction.isSensitive(key) { values.append(value) }
+                continue
+            }
+            guard redaction.isSensitive(key.dropFirst()) else { continue }
+            // Its `/` go out as they are, each segment encoded: every segment is a secret too.
+            values.append(value)
+            values += value.split(separator: "/").map(String.init)
+        }
         if !values.isEmpty { registerSecrets(values) }
     }
 

@@ -23,6 +23,24 @@ struct SensitiveValuesTests {
         }
     }
 
+    @Test("a sensitive multi-segment path parameter ({+name}) never shows either, whole or segment by segment")
+    func sensitiveMultiSegmentPathParameter() async throws {
+        let token = "tok 7f3a9c/SECRET-part"
+        let (logger, handler) = traceLogger()
+        try await withLoopback(
+            routes: { $0.route(.get, "/download/{a}/{b}") { _ in .json(#"{"error":"expired"}"#, status: 403) } },
+            service: { $0.redaction.sensitiveNames.insert("token") },
+            wares: [verboseLogging()], logger: logger
+        ) { server, client in
+            var request = Request<Void>(method: .get, path: "/download/{+token}", name: "download")
+            request.setPathSegments("+token", to: token)
+            let error = await #expect(throws: CourierError.self) { try await client.send(request) }
+            #expect(server.requests.first?.path == "/download/tok%207f3a9c/SECRET-part", "the value still goes out")
+            let printed = renderings(of: try #require(error)) + loggedText(handler)
+            for secret in ["tok 7f3a9c", "tok%207f3a9c", "SECRET-part"] { #expect(!printed.contains(secret), "\(secret) in \(printed)") }
+        }
+    }
+
     @Test("a sensitive path parameter stays hidden on the pages a Link header leads to, and their calls keep the template's name")
     func sensitivePathParameterAcrossLinkPages() async throws {
         let invite = "INV-7f3a9c-SECRET"
