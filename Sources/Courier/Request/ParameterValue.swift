@@ -88,8 +88,10 @@ extension Double: ParameterEncodable {
 }
 
 extension Float: ParameterEncodable {
-    /// The number, widened to `Double`.
-    public var parameterValue: ParameterValue { .double(Double(self)) }
+    /// The number, as the `Double` nearest its shortest decimal text, so it is written with the
+    /// digits the `Float` prints (`0.1`), not those of its binary value widened
+    /// (`0.10000000149011612`).
+    public var parameterValue: ParameterValue { .double(isFinite ? Double(description) ?? Double(self) : Double(self)) }
 }
 
 extension Bool: ParameterEncodable {
