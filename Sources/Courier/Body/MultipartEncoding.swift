@@ -31,7 +31,7 @@ extension MultipartForm {
         }
         BodySegment.append(.bytes(Data("--\(boundary)--\r\n".utf8)), to: &segments)
         let manifest = MultipartManifest(boundary: boundary, entries: entries)
-        let contentType = "multipart/form-data; boundary=\(boundary)"
+        let contentType = "multipart/form-data; boundary=\(MultipartForm.parameterValue(boundary))"
         var body: HTTPBody
         if segments.count == 1, case .bytes(let data) = segments[0] {
             body = .bytes(data)
@@ -98,6 +98,15 @@ extension MultipartForm {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
         let random = (0..<24).map { _ in alphabet[Int(generator.next() & 63)] }
         return "courier-" + String(decoding: random, as: UTF8.self)
+    }
+
+    /// `boundary` as a `Content-Type` parameter value: as it is when it is a token, quoted when it
+    /// holds a space or one of `( ) , / : = ?`, which RFC 2046 allows in a boundary but a token
+    /// does not (unquoted, a parser reads `boundary=my part` as `my`). A boundary holds no `"` or
+    /// `\`, so quoting needs no escapes.
+    static func parameterValue(_ boundary: String) -> String {
+        let token = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~".utf8)
+        return boundary.utf8.allSatisfy(token.contains) ? boundary : "\"\(boundary)\""
     }
 
     /// Whether `boundary` is 1 to 70 of RFC 2046's boundary characters, not ending in a space.

@@ -30,6 +30,17 @@ struct MultipartEncodingTests {
         #expect(first.suffix(9) == Data("\r\n--b--\r\n".utf8))
     }
 
+    @Test("a boundary that is not a token is quoted in the Content-Type; a token is not", arguments: [
+        ("courier-abc_1.2", "courier-abc_1.2"), ("my boundary", "\"my boundary\""), ("----=_Part_0", "\"----=_Part_0\""), ("a:b/c", "\"a:b/c\""),
+    ])
+    func boundaryParameter(boundary: String, written: String) throws {
+        var form = MultipartForm(boundary: boundary)
+        form.add("a", "1")
+        let (body, type) = try form.encoded(with: JSONEncoder())
+        #expect(type == "multipart/form-data; boundary=\(written)")
+        #expect(body.data.map { String(decoding: $0, as: UTF8.self).hasPrefix("--\(boundary)\r\n") } == true, "the delimiter lines use the boundary itself")
+    }
+
     @Test("a form held in memory is one body of bytes; a one-shot stream part makes the body one-shot")
     func replayability() throws {
         var small = MultipartForm(boundary: "b")
