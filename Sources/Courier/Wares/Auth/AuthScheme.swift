@@ -77,7 +77,10 @@ public struct TokenGrant: Sendable {
 
 /// How a bearer scheme gets new tokens: the refresh request, built from the refresh token, and
 /// how its response becomes a ``TokenGrant``. The request is sent as a side request that skips
-/// the ``Authenticator`` (it must not need the token it renews).
+/// the ``Authenticator`` (it must not need the token it renews). It follows redirects within its
+/// origin only (as many as its ``Request/redirects`` allow): a `307` or `308` would carry its
+/// body, the refresh token, to another origin. A redirect elsewhere fails the refresh for now
+/// (``CourierError/Kind/refreshUnavailable``), and the session is kept.
 public struct TokenRefresh: Sendable {
     let perform: @Sendable (_ refreshToken: String, _ context: CallContext, _ sender: Authenticator) async throws -> TokenGrant
 
@@ -89,7 +92,9 @@ public struct TokenRefresh: Sendable {
         perform = { refreshToken, context, sender in
             // The refresh token is a secret of the side request under whatever name (or path
             // segment) it travels.
-            read(try await context.response(for: request(refreshToken), from: sender, skipping: [], secrets: [refreshToken]).value)
+            var refresh = request(refreshToken)
+            refresh.wares.append(SameOriginRedirects())
+            return read(try await context.response(for: refresh, from: sender, skipping: [], secrets: [refreshToken]).value)
         }
     }
 }

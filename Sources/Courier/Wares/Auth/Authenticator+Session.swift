@@ -97,10 +97,14 @@ extension Authenticator {
     }
 
     /// Whether a refresh failed because the server rejected the refresh token itself (a 4xx other
-    /// than 408 and 429), rather than for a passing reason.
+    /// than 408 and 429 from the refresh endpoint's origin), rather than for a passing reason.
     static func rejectsRefreshToken(_ error: any Error) -> Bool {
-        guard let code = response(of: error)?.status.code else { return false }
+        guard let response = response(of: error) else { return false }
         if let error = error as? CourierError, error.kind == .decoding { return false }  // a 2xx that did not decode
+        // Another origin's 4xx, after a redirect, says nothing of the refresh token: ending the
+        // session there would sign the user out because of a server they never signed in with.
+        if response.followedToAnotherOrigin { return false }
+        let code = response.status.code
         return (400..<500).contains(code) && code != 408 && code != 429
     }
 

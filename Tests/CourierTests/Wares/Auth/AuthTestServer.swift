@@ -19,6 +19,7 @@ final class AuthTestServer: @unchecked Sendable {
         var issued = 1
         var rejectEverything = false
         var alsoAccepted: String?
+        var refreshRedirect: String?
     }
 
     let server: TestServer
@@ -55,6 +56,10 @@ final class AuthTestServer: @unchecked Sendable {
         server.route(.post, "/refresh") { [self] request in
             let token = request.bodyText.split(separator: "=").last.map { String($0).removingPercentEncoding ?? String($0) } ?? ""
             let answer = locked { state -> TestServer.Response in
+                // Only the first hop: a same-origin redirect comes back with a query.
+                if let location = state.refreshRedirect, request.query == nil {
+                    return TestServer.Response(status: 307, headers: [.init(name: "Location", value: location)])
+                }
                 state.refreshCount += 1
                 if let status = state.refreshStatus { return .json(#"{"error":"no"}"#, status: status) }
                 guard state.refreshTokens.remove(token) != nil else { return .json(#"{"error":"bad refresh token"}"#, status: 401) }
@@ -98,6 +103,8 @@ final class AuthTestServer: @unchecked Sendable {
     func setExpiresIn(_ seconds: Int) { locked { $0.expiresIn = seconds } }
     /// Rejects every access token.
     func rejectEveryToken() { locked { $0.rejectEverything = true } }
+    /// Answers refreshes without a query with `307 Location: location` (`nil`: answers them again).
+    func redirectRefreshes(to location: String?) { locked { $0.refreshRedirect = location } }
     /// Accepts `token` too, besides the current one.
     func alsoAccept(_ token: String) { locked { $0.alsoAccepted = token } }
     /// The data requests that carried `token`.
