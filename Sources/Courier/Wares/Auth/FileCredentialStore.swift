@@ -14,13 +14,22 @@ import Darwin
 /// second, as the file writes them, so what a save hands back from memory is what a later
 /// read of the file gives.
 ///
+/// Several stores may share the file, in one process or in several: every change holds an
+/// exclusive `flock(2)` on a lock file beside it (its name with `.lock` added, made on the first
+/// change and left there, mode 0600), reads the file again under it and changes only its own
+/// entry, so a save never puts back what another store changed or removed (a rotated refresh
+/// token, a sign-out). A read gives the file's contents as they are: it reads the file again
+/// when it changed since this store last read or wrote it (another file in its place, another
+/// modification time or size), and needs no lock, since every write replaces the file whole.
+///
 /// ```swift
 /// let store = FileCredentialStore(url: URL(fileURLWithPath: "/var/lib/myapp/credentials.json"))
 /// ```
 public final class FileCredentialStore: CredentialStore {
     /// The file.
     public let url: URL
-    private let cache = Locked<[String: Credentials]?>(nil)
+    /// What was last read or written, and which version of the file it was.
+    private let cache = Locked<(all: [String: Credentials], version: FileVersion?)?>(nil)
 
     /// A store in the file at `url` (made on the first save; its directory must exist).
     public init(url: URL) {
@@ -29,15 +38,17 @@ public final class FileCredentialStore: CredentialStore {
 
     /// The stored credentials of `scheme`, or `nil`.
     public func credentials(for scheme: AuthSchemeName) async throws -> Credentials? {
-        try cache.withLock { cache in try loaded(&cache)[scheme.rawValue] }
+        try cache.withLock { cache in try current(&cache)[scheme.rawValue] }
     }
 
-    /// Stores `credentials` for `scheme` and rewrites the file.
+    /// Stores `credentials` for `scheme` and rewrites the file, keeping the other schemes' as the
+    /// file has them now.
     public func save(_ credentials: Credentials, for scheme: AuthSchemeName) async throws {
         try change { $0[scheme.rawValue] = credentials }
     }
 
-    /// Forgets the credentials of `scheme` and rewrites the file.
+    /// Forgets the credentials of `scheme` and rewrites the file, keeping the other schemes' as
+    /// the file has them now.
     public func removeCredentials(for scheme: AuthSchemeName) async throws {
         try change { $0[scheme.rawValue] = nil }
     }
@@ -46,32 +57,57 @@ public final class FileCredentialStore: CredentialStore {
     /// not depend on it.
     public func removeAll() async throws {
         try cache.withLock { cache in
-            try writeFile([:])
-            cache = [:]
+            try whileLocked {
+                try writeFile([:])
+                cache = ([:], FileVersion(of: url.path))
+            }
         }
     }
 
-    /// Changes the credentials and rewrites the file. A file that is not a credentials file
-    /// (truncated, corrupted) counts as empty here: what it held is lost already, and keeping it
-    /// would stop every later sign-in, the one way out for the user.
+    /// Changes the credentials as the file holds them now, under the lock file's lock, and
+    /// rewrites the file. A file that is not a credentials file (truncated, corrupted) counts as
+    /// empty here: what it held is lost already, and keeping it would stop every later sign-in,
+    /// the one way out for the user.
     private func change(_ body: (inout [String: Credentials]) -> Void) throws {
         try cache.withLock { cache in
-            var all: [String: Credentials]
-            do { all = try loaded(&cache) } catch CredentialStoreError.unreadable(_, let reason) where reason.hasPrefix(Self.notCredentials) {
-                all = [:]
+            try whileLocked {
+                var all: [String: Credentials]
+                do { all = try read() } catch CredentialStoreError.unreadable(_, let reason) where reason.hasPrefix(Self.notCredentials) {
+                    all = [:]
+                }
+                body(&all)
+                all = Self.toWholeSeconds(all)
+                try writeFile(all)
+                cache = (all, FileVersion(of: url.path))
             }
-            body(&all)
-            all = Self.toWholeSeconds(all)
-            try writeFile(all)
-            cache = all
         }
     }
 
-    private func loaded(_ cache: inout [String: Credentials]?) throws -> [String: Credentials] {
-        if let cache { return cache }
+    /// The file's credentials: those in memory while the file is the one they came from, else
+    /// the file read again.
+    private func current(_ cache: inout (all: [String: Credentials], version: FileVersion?)?) throws -> [String: Credentials] {
+        let version = FileVersion(of: url.path)
+        if let cache, cache.version == version { return cache.all }
         let all = try read()
-        cache = all
+        cache = (all, version)
         return all
+    }
+
+    /// Runs `body` holding an exclusive `flock` on the lock file, waiting for other stores' (in
+    /// this process or another) to let go of theirs.
+    private func whileLocked<Result>(_ body: () throws -> Result) throws -> Result {
+        let path = url.path + ".lock"
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CredentialStoreError.unwritable(path: url.path, reason: "the lock file \(path) could not be opened: errno \(errno)")
+        }
+        defer { close(descriptor) }  // closing lets go of the lock
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw CredentialStoreError.unwritable(path: url.path, reason: "the lock file \(path) could not be locked: errno \(errno)")
+            }
+        }
+        return try body()
     }
 
     private func read() throws -> [String: Credentials] {
@@ -121,6 +157,30 @@ public final class FileCredentialStore: CredentialStore {
         guard NewFile.create(temporary, with: data, mode: 0o600, sync: true), NewFile.replace(url.path, with: temporary) else {
             unlink(temporary)
             throw CredentialStoreError.unwritable(path: url.path, reason: "writing or renaming the new file failed: errno \(errno)")
+        }
+    }
+}
+
+/// Which file is at a path, and how it was last changed: another write (a new file renamed over
+/// it) gives another value. `nil` when there is no file.
+private struct FileVersion: Equatable {
+    let number: UInt64?
+    let modified: Date?
+    let size: UInt64?
+
+    init?(of path: String) {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+        number = Self.integer(attributes[.systemFileNumber])
+        modified = attributes[.modificationDate] as? Date
+        size = Self.integer(attributes[.size])
+    }
+
+    private static func integer(_ value: Any?) -> UInt64? {
+        switch value {
+        case let value as UInt64: value
+        case let value as Int: UInt64(clamping: value)
+        case let value as NSNumber: value.uint64Value
+        default: nil
         }
     }
 }
