@@ -73,9 +73,14 @@ extension Authenticator {
             await endSession(scheme, ifStill: snapshot.generation, reason: "token refresh failed", context: context, error: failure)
             throw failure
         }
+        // Without `expiresIn`, a JWT's `iat` and `exp` give its lifetime, counted here on this
+        // device's clock: `exp` alone is a time on the server's, and a device clock ahead of it by
+        // more than the lifetime made every new token look expired on arrival (a refresh before
+        // every call, until the loop guard ended the session).
+        let lifetime = grant.expiresIn?.timeInterval ?? JWT.lifetime(of: grant.accessToken)
         let fresh = Credentials(
             token: grant.accessToken, refreshToken: grant.refreshToken ?? refreshToken,
-            expiresAt: grant.expiresIn.map { context.wallClock.now.addingTimeInterval($0.timeInterval) },
+            expiresAt: lifetime.map { context.wallClock.now.addingTimeInterval($0) },
             identity: snapshot.credentials?.identity)
         return try await commits.run {
             // A sign-out or sign-in while the refresh ran wins: its result is dropped.

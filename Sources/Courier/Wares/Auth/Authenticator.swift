@@ -220,6 +220,10 @@ public final class Authenticator: Ware, ClientAttaching {
         let credentials = try check(snapshot, of: scheme, expected: expected)
         guard scheme.kind == .bearer, scheme.refresh != nil, credentials.refreshToken != nil,
               let expiry = credentials.expiresAt ?? credentials.token.flatMap(JWT.expiry) else { return snapshot }
+        // A JWT's `exp` that had passed on this device's clock when the token arrived tells of a
+        // clock ahead of the server's, not of an expired token: refreshing it would only bring
+        // another such token. It is sent, and a 401 refreshes it.
+        if credentials.expiresAt == nil, let obtainedAt = snapshot.obtainedAt, expiry <= obtainedAt { return snapshot }
         let now = context.wallClock.now
         guard expiry <= now.addingTimeInterval(earlyRefreshTime(until: expiry, obtainedAt: snapshot.obtainedAt)) else { return snapshot }
         do {
