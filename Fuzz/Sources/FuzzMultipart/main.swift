@@ -62,7 +62,13 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     }
     let prefix = "multipart/form-data; boundary="
     fuzzCheck(encoded.contentType.hasPrefix(prefix), "content type \(encoded.contentType)")
-    let boundary = String(encoded.contentType.dropFirst(prefix.count))
+    // Quoted exactly when it is not a token (RFC 2046 allows a space and `( ) , / : = ?` in a
+    // boundary; a parameter value holds them only quoted).
+    let parameter = String(encoded.contentType.dropFirst(prefix.count))
+    let token = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~".utf8)
+    let quoted = parameter.count >= 2 && parameter.hasPrefix("\"") && parameter.hasSuffix("\"")
+    let boundary = quoted ? String(parameter.dropFirst().dropLast()) : parameter
+    fuzzCheck(quoted != boundary.utf8.allSatisfy(token.contains), "boundary parameter \(parameter.debugDescription) quoted wrongly")
     fuzzCheck(MultipartForm.isValidBoundary(boundary), "an invalid boundary was sent: \(boundary.debugDescription)")
     if let chosen = form.boundary { fuzzCheck(boundary == chosen, "the fixed boundary was not used") }
 

@@ -29,10 +29,16 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     }
     let value = String(fuzzBytes: input.field(separatedBy: 0))
     var path = ""
+    // An empty, `.` or `..` value would leave the path (servers merge `//` and resolve `%2E%2E`):
+    // refused, the path untouched; any other value is one segment.
+    let leaves = value.isEmpty || value == "." || value == ".."
     do {
         try PathExpansion.append("/x/{a}/y", parameters: ["a": value], to: &path)
+        fuzzCheck(!leaves, "\(value.debugDescription) was expanded to \(path.debugDescription)")
     } catch {
-        fuzzCheck(false, "a one-segment parameter refused: \(error)")
+        fuzzCheck(leaves, "a one-segment parameter refused: \(error)")
+        fuzzCheck(path.isEmpty, "changed the path and threw: \(path.debugDescription)")
+        return 0
     }
     fuzzCheck(path.utf8.allSatisfy { RequestEncoder.isUnreserved($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "/") },
               "a raw byte in \(path.debugDescription)")
