@@ -32,7 +32,7 @@ public struct TracingWare: Ware {
     ) async throws -> RawResponse {
         // The call's secrets (its sensitive path parameters, values wares registered) are hidden
         // wherever they appear: redaction by name cannot find a path segment's.
-        let secrets = context.secretScrubber(for: request)
+        let secrets = context.secrets(of: request)
         let url = context.service.redaction.redactedURL(of: request.http)
         let span = tracer.startSpan(secrets.scrub(context.endpoint), context: .current ?? .topLevel, ofKind: .client)
         name(span, url: url, context: context, secrets: secrets)
@@ -110,7 +110,7 @@ public struct TracingWare: Ware {
 
     /// Sets what the span shows of the URL and the endpoint's name (an unnamed request's name is
     /// its path, literal values and all), scrubbed of the call's secrets known so far.
-    private func name(_ span: any Span, url: String, context: CallContext, secrets: CallSecretScrubber) {
+    private func name(_ span: any Span, url: String, context: CallContext, secrets: CallSecrets) {
         let endpoint = secrets.scrub(context.endpoint)
         if span.operationName != endpoint { span.operationName = endpoint }
         span.attributes["url.full"] = secrets.scrub(url)

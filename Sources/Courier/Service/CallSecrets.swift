@@ -15,7 +15,7 @@ import HTTPTypes
 /// It never shows them: its description and its mirror are empty, so `dump(error)` of an error
 /// carrying it prints no secret. Values shorter than ``minimumLength`` characters are left to
 /// name-based redaction: scrubbing every `1` or `ok` from a message would make it unreadable.
-struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable {
+package struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable {
     /// The shortest value scrubbed wherever it appears.
     static let minimumLength = 4
     /// The largest request body searched for sensitive fields (64 KB).
@@ -56,7 +56,7 @@ struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable {
     /// `text` with every secret value replaced by `<redacted>`; `text` itself when it holds none.
     /// A value that a body excerpt's length limit cut in two is replaced too: its start (of at
     /// least ``minimumLength`` characters) right before the cut marker.
-    func scrub(_ text: String) -> String {
+    package func scrub(_ text: String) -> String {
         let values = self.values
         guard !values.isEmpty, !text.isEmpty else { return text }
         var result = text
@@ -99,10 +99,10 @@ struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable {
     var redaction: Redaction { source.redaction }
 
     /// Never the values.
-    var description: String { "CallSecrets(\(Redaction.placeholder))" }
+    package var description: String { "CallSecrets(\(Redaction.placeholder))" }
 
     /// No children: `dump` and debuggers show nothing of the values.
-    var customMirror: Mirror { Mirror(self, children: [:]) }
+    package var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 
 extension CallContext {
@@ -133,8 +133,9 @@ extension CallContext {
         if !values.isEmpty { registerSecrets(values) }
     }
 
-    /// The secrets of this call as `request` carries them, for scrubbing text about it.
-    func secrets(of request: PreparedRequest) -> CallSecrets {
+    /// The secrets of this call as `request` carries them, for scrubbing text about it (log
+    /// lines, errors, a tracing span's URL and name); values wares register later count too.
+    package func secrets(of request: PreparedRequest) -> CallSecrets {
         CallSecrets(request: request, storage: storage, redaction: service.redaction)
     }
 }
