@@ -164,24 +164,18 @@ public final class FileCredentialStore: CredentialStore {
 /// Which file is at a path, and how it was last changed: another write (a new file renamed over
 /// it) gives another value. `nil` when there is no file.
 private struct FileVersion: Equatable {
-    let number: UInt64?
-    let modified: Date?
-    let size: UInt64?
+    let device: UInt64
+    let number: UInt64
+    let modified: Double
+    let size: Int64
 
     init?(of path: String) {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-        number = Self.integer(attributes[.systemFileNumber])
-        modified = attributes[.modificationDate] as? Date
-        size = Self.integer(attributes[.size])
-    }
-
-    private static func integer(_ value: Any?) -> UInt64? {
-        switch value {
-        case let value as UInt64: value
-        case let value as Int: UInt64(clamping: value)
-        case let value as NSNumber: value.uint64Value
-        default: nil
-        }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        number = UInt64(truncatingIfNeeded: info.st_ino)
+        modified = info.modificationSeconds
+        size = Int64(info.st_size)
     }
 }
 
