@@ -47,7 +47,10 @@ private extension SeededGenerator {
         switch Int.random(in: 0..<(depth > 0 ? 6 : 4), using: &self) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &self))
-        case 2: return .number(Double(Int.random(in: -1_000_000...1_000_000, using: &self)) / 8)
+        case 2:
+            // Whole numbers across all 64 bits: ids beyond 2^53 must come back digit for digit.
+            if Bool.random(using: &self) { return .integer(Int64.random(in: .min ... .max, using: &self)) }
+            return .number(Double(Int.random(in: -1_000_000...1_000_000, using: &self)) / 8)
         case 3: return .string(text())
         case 4: return .array((0..<Int.random(in: 0...3, using: &self)).map { _ in jsonValue(depth: depth - 1) })
         default:

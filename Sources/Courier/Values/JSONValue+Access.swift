@@ -29,16 +29,29 @@ extension JSONValue {
         return value
     }
 
-    /// The number, as JSON numbers are held (`Double`); `nil` for any other kind.
+    /// The number as a `Double`, whichever case holds it (a whole number beyond 2^53 is rounded to
+    /// the nearest `Double`: read ``int64Value`` for ids); `nil` for any other kind.
     public var numberValue: Double? {
-        guard case .number(let value) = self else { return nil }
-        return value
+        switch self {
+        case .integer(let value): Double(value)
+        case .number(let value): value
+        default: nil
+        }
     }
 
-    /// The number when it is a whole number that fits an `Int` (`3`, not `3.5`); `nil` otherwise.
+    /// The number when it is whole and fits an `Int64` (`3`, not `3.5`), exactly as sent; `nil`
+    /// otherwise.
+    public var int64Value: Int64? {
+        switch self {
+        case .integer(let value): value
+        case .number(let value): Int64(exactly: value)
+        default: nil
+        }
+    }
+
+    /// The number when it is whole and fits an `Int` (`3`, not `3.5`); `nil` otherwise.
     public var intValue: Int? {
-        guard case .number(let value) = self else { return nil }
-        return Int(exactly: value)
+        int64Value.flatMap { Int(exactly: $0) }
     }
 
     /// `true` or `false`; `nil` for any other kind.

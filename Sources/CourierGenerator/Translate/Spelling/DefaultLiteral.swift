@@ -75,6 +75,7 @@ struct DefaultLiteral {
         case .scalar(let text, let quoted):
             if quoted { return ".string(\(SwiftLiteral.string(text)))" }
             if text == "true" || text == "false" { return ".bool(\(text))" }
+            if let whole = Int64(text) { return ".integer(\(whole))" }
             if let number = Double(text), number.isFinite { return ".number(\(number))" }
             return ".string(\(SwiftLiteral.string(text)))"
         case .sequence(let items):

@@ -49,7 +49,9 @@ import Testing
         #expect(try literal.spell(.mapping([("a", Build.scalar("1"))]), as: Build.type("[String: Int]")) == #"["a": 1]"#)
         #expect(try literal.spell(.null, as: Build.type("Int?")) == "nil")
         #expect(try literal.spell(.mapping([("k", .sequence([Build.scalar("1")]))]), as: Build.type("JSON"))
-            == #".object(["k": .array([.number(1.0)])])"#)
+            == #".object(["k": .array([.integer(1)])])"#)
+        #expect(try literal.spell(.sequence([Build.scalar("9007199254740993"), Build.scalar("2.5")]), as: Build.type("JSON"))
+            == #".array([.integer(9007199254740993), .number(2.5)])"#)
     }
 
     @Test func defaultsThatDoNotFitAreErrorsNotCrashes() {
