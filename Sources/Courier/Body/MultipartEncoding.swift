@@ -13,8 +13,10 @@ extension MultipartForm {
     ///   be read, ``InvalidRequestReason/invalidHeaderValue(name:)`` for a content type with CR or
     ///   LF, ``InvalidRequestReason/invalidMultipartBoundary(_:)`` and
     ///   ``InvalidRequestReason/multipartBoundaryCollision(part:)`` for a fixed boundary that is
-    ///   malformed or occurs in a part.
+    ///   malformed or occurs in a part, ``InvalidRequestReason/nonFiniteNumber(parameter:)`` for a
+    ///   field given a NaN or infinite number.
     func encoded(with encoder: JSONEncoder) throws(CourierError) -> (body: HTTPBody, contentType: String) {
+        if let refused = nonFiniteFields.first { throw CourierError.invalidRequest(.nonFiniteNumber(parameter: refused)) }
         var contents: [BodySegment] = []
         for part in parts { contents.append(try MultipartForm.segment(of: part, encoder: encoder)) }
         let boundary = try chooseBoundary(avoiding: contents)

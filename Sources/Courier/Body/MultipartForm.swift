@@ -69,6 +69,9 @@ public struct MultipartForm: Sendable {
     /// Set it only where the bytes must be predictable (tests); a boundary that occurs in a text,
     /// JSON or bytes part fails the call.
     public var boundary: String?
+    /// Fields given a NaN or infinite number: encoding the form fails with
+    /// ``InvalidRequestReason/nonFiniteNumber(parameter:)``.
+    var nonFiniteFields: [String] = []
 
     /// An empty form.
     public init(boundary: String? = nil) {
@@ -80,7 +83,9 @@ public struct MultipartForm: Sendable {
     /// `true`/`false`, dates as ISO-8601); `nil` is omitted and a list adds one part per element.
     public mutating func add(_ name: String, _ value: (some ParameterEncodable)?) {
         guard let value else { return }
-        for text in value.parameterValue.repeatedTexts {
+        let parameter = value.parameterValue
+        if parameter.holdsNonFiniteNumber { nonFiniteFields.append(name) }
+        for text in parameter.repeatedTexts {
             parts.append(Part(name: name, content: .text(text)))
         }
     }

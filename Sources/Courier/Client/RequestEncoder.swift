@@ -59,6 +59,9 @@ struct RequestEncoder: Sendable {
     /// decoding the call uses, which ``Client/raw(_:)`` replaces).
     func prepare<Expected>(_ request: Request<Expected>, delivery: ResponseDelivery) throws(CourierError) -> PreparedRequest {
         if let defaultHeadersError { throw defaultHeadersError }
+        if let refused = request.nonFiniteParameters.first ?? RequestEncoder.firstNonFinite(in: request.query) {
+            throw CourierError.invalidRequest(.nonFiniteNumber(parameter: refused))
+        }
         var path = basePath
         try PathExpansion.append(request.pathTemplate, parameters: request.pathParameters, to: &path)
         if !request.query.isEmpty {
@@ -128,6 +131,9 @@ struct RequestEncoder: Sendable {
             if fields[.contentType] == nil { fields[.contentType] = "application/json" }
             return .bytes(data)
         case .form(let items):
+            if let refused = RequestEncoder.firstNonFinite(in: items) {
+                throw CourierError.invalidRequest(.nonFiniteNumber(parameter: refused))
+            }
             var text = ""
             RequestEncoder.appendEncoded(items, to: &text)
             label("application/x-www-form-urlencoded")
@@ -169,6 +175,11 @@ struct RequestEncoder: Sendable {
             throw CourierError.invalidRequest(.invalidHeaderValue(name: item.name))
         }
         fields.append(HTTPField(name: name, value: item.value))
+    }
+
+    /// The name of the first item holding a NaN or infinite number.
+    private static func firstNonFinite(in items: [QueryItem]) -> String? {
+        items.first { $0.value.holdsNonFiniteNumber }?.name
     }
 
     /// `name=value&…` with both sides percent-encoded; lists repeat the name.

@@ -38,6 +38,9 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
     /// A multipart form's fixed ``MultipartForm/boundary`` is not 1 to 70 of the characters
     /// RFC 2046 allows.
     case invalidMultipartBoundary(String)
+    /// The parameter, form field or multipart part named `parameter` holds a NaN or infinite
+    /// number, which has no text a server reads as a number (it would go out as `nan` or `inf`).
+    case nonFiniteNumber(parameter: String)
 
     /// The reason for a body file at `url` that now holds `size` bytes, fewer than when the
     /// request measured it (a log rotated or cut while it was being sent).
@@ -74,6 +77,8 @@ public enum InvalidRequestReason: Sendable, Hashable, CustomStringConvertible {
             "the multipart boundary occurs in part \"\(part)\"; leave MultipartForm.boundary nil for a random one"
         case .invalidMultipartBoundary(let boundary):
             "the multipart boundary \"\(boundary)\" is not 1 to 70 letters, digits or '()+_,-./:=? characters"
+        case .nonFiniteNumber(let parameter):
+            "parameter \(parameter) holds a number that is NaN or infinite, which no server reads as a number"
         }
     }
 }

@@ -28,6 +28,16 @@ public enum ParameterValue: Sendable, Hashable {
         }
     }
 
+    /// Whether this is, or a list holding, a NaN or infinite number: `nan` and `inf` are no
+    /// numbers a server reads, so such a parameter fails the call before anything is sent.
+    var holdsNonFiniteNumber: Bool {
+        switch self {
+        case .double(let value): !value.isFinite
+        case .list(let values): values.contains { $0.holdsNonFiniteNumber }
+        default: false
+        }
+    }
+
     var pathText: String { text }
     var headerText: String { text }
 

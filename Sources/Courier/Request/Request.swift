@@ -61,6 +61,11 @@ public struct Request<Expected: Sendable>: Sendable {
     /// (a response read as a stream: when the caller is done reading it); see ``ProgressUpdates``.
     public var progressUpdates: ProgressUpdates?
 
+    /// Path and header parameters given a NaN or infinite number, which have no text a server
+    /// reads as a number: the call fails with ``InvalidRequestReason/nonFiniteNumber(parameter:)``
+    /// before anything is sent. (Query and form items keep their values and are checked then.)
+    var nonFiniteParameters: [String] = []
+
     /// Creates a request with an explicit decoding strategy.
     public init(
         method: HTTPRequest.Method,
@@ -88,7 +93,10 @@ public struct Request<Expected: Sendable>: Sendable {
 
     /// Sets the value of the `{name}` placeholder in the path.
     public mutating func setPathParameter(_ name: String, to value: some ParameterEncodable) {
-        pathParameters[name] = value.parameterValue.pathText
+        let value = value.parameterValue
+        pathParameters[name] = value.pathText
+        nonFiniteParameters.removeAll { $0 == name }
+        if value.holdsNonFiniteNumber { nonFiniteParameters.append(name) }
     }
 
     /// Appends a query item; a `nil` value is omitted and an array repeats the name once per element.
@@ -98,9 +106,18 @@ public struct Request<Expected: Sendable>: Sendable {
     }
 
     /// Appends a header field; a `nil` value is omitted. Values holding CR or LF are rejected at send time.
+    /// A `Date` on a field that holds an HTTP date by definition (`If-Modified-Since`,
+    /// `If-Unmodified-Since`, `If-Range`, `Date`, `Expires`, `Last-Modified`, `Retry-After`) is
+    /// written as HTTP writes dates (`Tue, 14 Nov 2023 22:13:20 GMT`); elsewhere as ISO-8601.
     public mutating func addHeader(_ name: String, _ value: (some ParameterEncodable)?) {
         guard let value else { return }
-        headers.append(HeaderItem(name: name, value: value.parameterValue.headerText))
+        let parameter = value.parameterValue
+        if parameter.holdsNonFiniteNumber { nonFiniteParameters.append(name) }
+        if case .date(let date) = parameter, HTTPDate.isDateField(name) {
+            headers.append(HeaderItem(name: name, value: HTTPDate.format(date)))
+        } else {
+            headers.append(HeaderItem(name: name, value: parameter.headerText))
+        }
     }
 }
 

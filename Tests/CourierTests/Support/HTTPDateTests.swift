@@ -73,4 +73,20 @@ struct HTTPDateTests {
             #expect(HTTPDate.parse(text) == date, "\(text)")
         }
     }
+
+    @Test("what HTTPDate writes is DateFormatter's IMF-fixdate, to the character (2,000 seeded dates, 1900 to 2100)")
+    func writesWhatFormatterWrites() {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        var generator = SeededGenerator(seed: 11)
+        for _ in 0..<2_000 {
+            let seconds = TimeInterval(Int.random(in: -2_208_988_800...4_102_444_800, using: &generator))
+            let date = Date(timeIntervalSince1970: seconds + 0.75)
+            #expect(HTTPDate.format(date) == formatter.string(from: date), "\(seconds)")
+            #expect(HTTPDate.parse(HTTPDate.format(date)) == Date(timeIntervalSince1970: seconds))
+        }
+        #expect(HTTPDate.format(Date(timeIntervalSince1970: 784_111_777)) == "Sun, 06 Nov 1994 08:49:37 GMT")
+    }
 }
