@@ -8,7 +8,8 @@ extension FormattedDate: ParameterEncodable {
     public var parameterValue: ParameterValue {
         switch format {
         case .iso8601:
-            return .date(date)
+            // Text, not `.date`: a format the spec chose is kept even on an HTTP date field.
+            return .string(ISO8601.format(date))
         case .date:
             return .string(ISO8601.formatDay(date))
         case .secondsSince1970:

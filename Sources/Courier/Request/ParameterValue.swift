@@ -1,7 +1,9 @@
 import Foundation
 
 /// A typed value for a path, query, header or form parameter, formatted the same way everywhere:
-/// booleans as `true`/`false`, dates as ISO-8601 in UTC, lists as repeated items.
+/// booleans as `true`/`false`, dates as ISO-8601 in UTC (wrap a date in a ``FormattedDate`` for
+/// another format; a header field that holds an HTTP date gets one), lists as repeated items. A
+/// NaN or infinite number fails the call before it is sent.
 public enum ParameterValue: Sendable, Hashable {
     /// Text, sent as is (percent-encoded where it goes into a URL).
     case string(String)

@@ -72,6 +72,7 @@ extension ParameterItemRender: MustacheParent {
         switch named {
         case "keyLiteral": keyLiteral
         case "name": name
+        case "value": value
         case "pathSetter": pathSetter
         default: nil
         }

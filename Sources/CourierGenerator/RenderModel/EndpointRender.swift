@@ -165,14 +165,18 @@ public struct ParameterItemRender: Sendable, Hashable {
     public var keyLiteral: String
     /// The parameter holding the value.
     public var name: String
+    /// The expression sent: ``name``, or for dates that travel in another format than ISO-8601,
+    /// ``name`` wrapped in a `FormattedDate` (`FormattedDate(since, format: .secondsSince1970)`).
+    public var value: String
     /// For path items, the `Request` method setting it: `setPathParameter` (one segment) or
     /// `setPathSegments` (`{+name}`: several segments, `/` kept).
     public var pathSetter: String
 
-    /// Creates an item.
-    public init(keyLiteral: String, name: String, pathSetter: String = "setPathParameter") {
+    /// Creates an item; `value` defaults to `name`.
+    public init(keyLiteral: String, name: String, value: String? = nil, pathSetter: String = "setPathParameter") {
         self.keyLiteral = keyLiteral
         self.name = name
+        self.value = value ?? name
         self.pathSetter = pathSetter
     }
 }

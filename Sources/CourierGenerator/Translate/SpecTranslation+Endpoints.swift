@@ -46,7 +46,7 @@ extension SpecTranslation {
         var headerItems = endpoint.fixedHeaders.map {
             ParameterItemRender(keyLiteral: SwiftLiteral.string($0.value.name), name: SwiftLiteral.string($0.value.value))
         }
-        headerItems += endpoint.headerParameters.compactMap { item($0, group: .trailing, builder: &builder) }
+        headerItems += endpoint.headerParameters.compactMap { item($0, group: .trailing, isHeader: true, builder: &builder) }
         var (responseType, qualifiedResponseType) = response(endpoint)
         // A stream's factory makes a `Request<HTTPBody>`; its method returns the stream.
         let stream = translateStream(endpoint, functionName: functionName)
@@ -128,7 +128,7 @@ extension SpecTranslation {
 
     /// A path, query, header or form parameter: claims its name and checks its type can be sent.
     private mutating func item(
-        _ parameter: Parameter, group: ParameterListBuilder.Group, builder: inout ParameterListBuilder
+        _ parameter: Parameter, group: ParameterListBuilder.Group, isHeader: Bool = false, builder: inout ParameterListBuilder
     ) -> ParameterItemRender? {
         let type = parameter.type.value
         guard let local = speller.local(type), let qualified = speller.qualified(type) else {
@@ -146,7 +146,11 @@ extension SpecTranslation {
             SwiftIdentifier.member(parameter.name.value), type: local, qualifiedType: qualified,
             defaultValue: defaultValue, group: defaultValue.isEmpty ? group : .optional,
             source: parameter)
-        return ParameterItemRender(keyLiteral: SwiftLiteral.string(parameter.key ?? parameter.name.value), name: name)
+        let key = parameter.key ?? parameter.name.value
+        let value = DateParameterValue.expression(
+            for: name, type: type, format: parameter.format?.value, serviceFormat: spec.dateFormat?.value ?? .iso8601,
+            headerName: isHeader ? key : nil)
+        return ParameterItemRender(keyLiteral: SwiftLiteral.string(key), name: name, value: value)
     }
 
     /// The expected type inside and outside the namespace: `Void` for `Empty` or no response.

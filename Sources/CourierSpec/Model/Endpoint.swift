@@ -140,6 +140,8 @@ public struct Parameter: Sendable {
     public var documentation: Documentation
     /// `sensitive: true`: the value is a secret that logs and errors never print.
     public var sensitive = false
+    /// `format:`, how a `Date` parameter is written when not as the spec's `dates:` say.
+    public var format: Located<DateFormat>?
 
     /// Creates a parameter.
     public init(

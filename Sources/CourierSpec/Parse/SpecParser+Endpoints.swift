@@ -149,6 +149,7 @@ extension SpecParser {
             name: entry.name, type: entry.type, key: entry.key, defaultValue: entry.defaultValue,
             documentation: entry.documentation)
         parameter.sensitive = entry.sensitive
+        parameter.format = entry.format
         return parameter
     }
 

@@ -9,7 +9,7 @@ struct TypedEntry {
     var key: String?
     /// `= value` or `default:`.
     var defaultValue: Located<SpecValue>?
-    /// `format:` (fields only).
+    /// `format:` (fields and parameters holding dates).
     var format: Located<DateFormat>?
     /// `summary:`, `description:`, `deprecated:`.
     var documentation: Documentation
@@ -27,7 +27,9 @@ extension SpecParser {
         "type", "format", "key", "default", "summary", "description", "deprecated", "sensitive", "nullable",
     ]
     /// Keys of the long form of a parameter.
-    static let parameterKeys: Set<String> = ["type", "key", "default", "summary", "description", "deprecated", "sensitive"]
+    static let parameterKeys: Set<String> = [
+        "type", "format", "key", "default", "summary", "description", "deprecated", "sensitive",
+    ]
     /// Keys of the long form of a multipart part.
     static let partKeys = parameterKeys.union(["contentType"])
 

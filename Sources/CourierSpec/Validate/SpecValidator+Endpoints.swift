@@ -173,6 +173,9 @@ extension SpecValidator {
                 } else {
                     swiftNames[swiftName] = (name, group.kind)
                 }
+                if let format = parameter.format, !TypeCheck.involvesDate(parameter.type.value) {
+                    log.warning("`format` only applies to dates, but \(description) is '\(parameter.type.value)'", at: format.location)
+                }
                 guard group.kind != "multipart part" else { continue }
                 guard types.checkNames(parameter.type, in: description, log: &log) else { continue }
                 if group.kind == "path parameter", parameter.type.value.isOptional {

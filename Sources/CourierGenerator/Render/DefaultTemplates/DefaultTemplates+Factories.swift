@@ -103,13 +103,13 @@ extension {{namespace}} {
         {{#mutatesRequest}}
         var request = Request<{{responseType}}>(method: .{{method}}, path: {{{pathLiteral}}}, name: {{{nameLiteral}}}{{#decoding}}, decoding: {{#snakeCaseJSON}}.snakeCaseJSON{{/snakeCaseJSON}}{{#media}}{{.}}.decoding{{/media}}{{#fileDestination}}.file(to: {{.}}){{/fileDestination}}{{/decoding}})
         {{#pathItems}}
-        request.{{pathSetter}}({{{keyLiteral}}}, to: {{name}})
+        request.{{pathSetter}}({{{keyLiteral}}}, to: {{{value}}})
         {{/pathItems}}
         {{#queryItems}}
-        request.addQuery({{{keyLiteral}}}, {{name}})
+        request.addQuery({{{keyLiteral}}}, {{{value}}})
         {{/queryItems}}
         {{#headerItems}}
-        request.addHeader({{{keyLiteral}}}, {{{name}}})
+        request.addHeader({{{keyLiteral}}}, {{{value}}})
         {{/headerItems}}
         {{#jsonBody}}
         request.body = .json({{.}})
@@ -126,7 +126,7 @@ extension {{namespace}} {
         {{#hasForm}}
         var fields = FormFields()
         {{#formItems}}
-        fields.add({{{keyLiteral}}}, {{name}})
+        fields.add({{{keyLiteral}}}, {{{value}}})
         {{/formItems}}
         request.body = .form(fields.items)
         {{/hasForm}}
