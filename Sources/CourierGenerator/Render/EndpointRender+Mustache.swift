@@ -116,6 +116,7 @@ extension MultipartPartRender: MustacheParent {
         case "kind": kind.rawValue
         case "keyLiteral": keyLiteral
         case "name": name
+        case "value": value
         case "isOptional": isOptional
         case "isList": isList
         case "contentTypeLiteral": contentTypeLiteral

@@ -35,6 +35,9 @@ public struct MultipartPartRender: Sendable, Hashable {
     public var keyLiteral: String
     /// The parameter holding the value.
     public var name: String
+    /// The expression a text part sends: ``name``, or dates wrapped in a `FormattedDate` when
+    /// they travel in another format than ISO-8601 (as ``ParameterItemRender/value``).
+    public var value: String
     /// Whether the parameter is optional (`nil` sends no part).
     public var isOptional: Bool
     /// Whether the parameter is a list sent as one part per element (text and file parts; the
@@ -43,11 +46,15 @@ public struct MultipartPartRender: Sendable, Hashable {
     /// The content type replacing the part's default, as a string literal, if the spec sets one.
     public var contentTypeLiteral: [String]
 
-    /// Creates a part.
-    public init(kind: Kind, keyLiteral: String, name: String, isOptional: Bool, isList: Bool, contentTypeLiteral: [String]) {
+    /// Creates a part; `value` defaults to `name`.
+    public init(
+        kind: Kind, keyLiteral: String, name: String, value: String? = nil, isOptional: Bool, isList: Bool,
+        contentTypeLiteral: [String]
+    ) {
         self.kind = kind
         self.keyLiteral = keyLiteral
         self.name = name
+        self.value = value ?? name
         self.isOptional = isOptional
         self.isList = isList
         self.contentTypeLiteral = contentTypeLiteral

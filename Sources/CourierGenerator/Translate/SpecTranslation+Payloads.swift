@@ -66,8 +66,13 @@ extension SpecTranslation {
             group: defaultValue.isEmpty ? .trailing : .optional, source: part.parameter)
         var isList = false
         if case .array = type.nonOptional, kind == .text || kind == .file { isList = true }
+        let value = kind == .text
+            ? DateParameterValue.expression(
+                for: name, type: type, format: part.parameter.format?.value,
+                serviceFormat: spec.dateFormat?.value ?? .iso8601, headerName: nil)
+            : name
         return MultipartPartRender(
-            kind: kind, keyLiteral: SwiftLiteral.string(part.wireName), name: name, isOptional: type.isOptional,
+            kind: kind, keyLiteral: SwiftLiteral.string(part.wireName), name: name, value: value, isOptional: type.isOptional,
             isList: isList, contentTypeLiteral: part.contentType.map { [SwiftLiteral.string($0.value)] } ?? [])
     }
 }

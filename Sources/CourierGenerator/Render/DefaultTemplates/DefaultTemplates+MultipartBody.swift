@@ -9,7 +9,7 @@ extension DefaultTemplates {
         {{#parts}}
         {{#isText}}
         {{^contentTypeLiteral}}
-        form.add({{{keyLiteral}}}, {{name}})
+        form.add({{{keyLiteral}}}, {{{value}}})
         {{/contentTypeLiteral}}
         {{#contentTypeLiteral}}
         {{#isOptional}}

@@ -29,6 +29,13 @@ import Testing
             post: /entries
             form: { when: Date, note: String }
             response: Empty
+          attach:
+            post: /entries/attachments
+            multipart:
+              takenOn: { type: Date, format: date }
+              seen: "[Date]?"
+              caption: String
+            response: Empty
         """
 
     @Test func datesTakeTheServiceFormatUnlessTheParameterNamesOne() async throws {
@@ -47,6 +54,9 @@ import Testing
             #"request.addHeader("If-Modified-Since", ifModifiedSince)"#,
             #"request.addHeader("X-As-Of", FormattedDate(xAsOf, format: .millisecondsSince1970))"#,
             #"fields.add("when", FormattedDate(when, format: .secondsSince1970))"#,
+            #"form.add("takenOn", FormattedDate(takenOn, format: .date))"#,
+            #"form.add("seen", seen.map { $0.map { FormattedDate($0, format: .secondsSince1970) } })"#,
+            #"form.add("caption", caption)"#,
         ] {
             #expect(endpoints.contains(line), "missing \(line)")
         }
