@@ -317,7 +317,7 @@ struct SpecEmitter {
     }
 
     private static func shortParameter(_ parameter: ParameterDraft, flow: Bool) -> String? {
-        guard parameter.key == nil, parameter.contentType == nil, parameter.docs.isEmpty else { return nil }
+        guard parameter.key == nil, parameter.contentType == nil, parameter.format == nil, parameter.docs.isEmpty else { return nil }
         return YAMLText.scalar(parameter.name, flow: flow) + ": " + YAMLText.type(parameter.type, flow: flow)
     }
 
@@ -328,6 +328,7 @@ struct SpecEmitter {
             return
         }
         var parts = ["type: " + YAMLText.type(parameter.type, flow: true)]
+        if let format = parameter.format { parts.append("format: " + format) }
         if let key = parameter.key { parts.append("key: " + YAMLText.scalar(key, flow: true)) }
         if let contentType = parameter.contentType { parts.append("contentType: " + YAMLText.scalar(contentType, flow: true)) }
         let name = pad + YAMLText.scalar(parameter.name) + ":"
@@ -340,6 +341,7 @@ struct SpecEmitter {
         }
         add(name)
         add(pad + "  type: " + YAMLText.type(parameter.type, flow: false))
+        if let format = parameter.format { add(pad + "  format: " + format) }
         if let key = parameter.key { add(pad + "  key: " + YAMLText.scalar(key)) }
         if let contentType = parameter.contentType { add(pad + "  contentType: " + YAMLText.scalar(contentType)) }
         writeDocs(parameter.docs, indent: indent + 2)

@@ -108,6 +108,7 @@ struct BodyConverter {
                 type = .named("String")
             }
             var field = ParameterDraft(name: property, type: type ?? .named("String"), docs: converted.docs)
+            if converted.dateOnly, type?.holdsDate == true { field.format = "date" }
             if !parts.required.contains(property) { field.type = .optional(field.type) }
             fields.append(field)
         }
@@ -125,7 +126,7 @@ struct BodyConverter {
     private func formType(_ converted: SchemaType) -> TypeRef? {
         func isScalar(_ type: TypeRef) -> Bool {
             guard case .named(let name) = type else { return false }
-            if ParameterConverter.parameterScalars.contains(name) { return !(name == "Date" && converted.dateOnly) }
+            if ParameterConverter.parameterScalars.contains(name) { return true }
             if let index = schemas.modelIndex[name], case .enumeration = schemas.models[index].kind { return true }
             return false
         }
@@ -166,6 +167,7 @@ struct BodyConverter {
                 type = .optional(type)
             }
             var draft = ParameterDraft(name: property, type: type, docs: converted.docs)
+            if converted.dateOnly, type.holdsDate { draft.format = "date" }
             if let partEncoding = encoding?[property] {
                 if let contentType = partEncoding.string("contentType") {
                     let first = contentType.split(separator: ",").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? contentType
@@ -365,4 +367,9 @@ struct BodyConverter {
         }
         return drafts
     }
+}
+
+private extension TypeRef {
+    /// Whether the type is a date, an optional one or a list of them (what `format:` applies to).
+    var holdsDate: Bool { names == ["Date"] }
 }

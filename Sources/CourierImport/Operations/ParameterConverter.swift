@@ -110,19 +110,19 @@ struct ParameterConverter {
             var drafts: [ParameterDraft] = []
             for (property, node) in parts.properties {
                 let wire = style == "deepObject" ? "\(name)[\(property)]" : property
-                guard let type = scalarType(node, hint: [NameRegistry.typeName(property), endpointType + NameRegistry.typeName(property)], source: node, name: wire) else {
+                guard let (type, format) = scalarType(node, hint: [NameRegistry.typeName(property), endpointType + NameRegistry.typeName(property)]) else {
                     log.approximation("parameter", node, "'\(wire)' is not a scalar: a String the caller formats")
                     drafts.append(ParameterDraft(name: wire, type: .named("String")))
                     continue
                 }
-                var draft = ParameterDraft(name: wire, type: type)
+                var draft = ParameterDraft(name: wire, type: type, format: format)
                 if !(required && parts.required.contains(property)) { draft.type = .optional(type) }
                 drafts.append(draft)
             }
             return drafts
         case .array(let items):
             let hint = [NameRegistry.typeName(name), endpointType + NameRegistry.typeName(name)]
-            guard let items, let element = scalarType(items, hint: hint, source: items, name: name) else {
+            guard let items, let (element, format) = scalarType(items, hint: hint) else {
                 log.approximation("parameter", schema, "'\(name)' is a list of values that are not scalars: a String the caller formats")
                 return text
             }
@@ -135,30 +135,28 @@ struct ParameterConverter {
                         + "a String the caller joins with \(separator)")
                 return text
             }
-            return [ParameterDraft(name: name, type: .array(element), docs: docs)]
+            return [ParameterDraft(name: name, type: .array(element), format: format, docs: docs)]
         default:
             if place == "path", style != "simple" {
                 log.approximation("parameterStyle", source, "path parameter '\(name)' with style \(style): sent as a plain segment")
             }
             let hint = [NameRegistry.typeName(name), endpointType + NameRegistry.typeName(name)]
-            guard let type = scalarType(schema, hint: hint, source: schema, name: name) else {
+            guard let (type, format) = scalarType(schema, hint: hint) else {
                 log.approximation("parameter", schema, "'\(name)' is not a scalar, an enum or a list of them: a String the caller formats")
                 return text
             }
-            return [ParameterDraft(name: name, type: type, docs: docs)]
+            return [ParameterDraft(name: name, type: type, format: format, docs: docs)]
         }
     }
 
-    /// A scalar or enum type for a parameter, or `nil` when the schema is neither.
-    private func scalarType(_ schema: DocumentNode, hint: [String], source: DocumentNode, name: String) -> TypeRef? {
+    /// A scalar or enum type for a parameter, with `format: date` for a date sent as a day; `nil`
+    /// when the schema is neither.
+    private func scalarType(_ schema: DocumentNode, hint: [String]) -> (type: TypeRef, format: String?)? {
         let converted = schemas.type(of: schema, hint: hint)
         guard case .named(let type) = converted.type else { return nil }
-        if converted.dateOnly {
-            log.approximation("format", source, "'\(name)' is a date (format: date): a String such as 2024-05-01")
-            return .named("String")
-        }
-        if Self.parameterScalars.contains(type) { return converted.type }
-        if let index = schemas.modelIndex[type], case .enumeration = schemas.models[index].kind { return converted.type }
+        if converted.dateOnly { return (converted.type, "date") }
+        if Self.parameterScalars.contains(type) { return (converted.type, nil) }
+        if let index = schemas.modelIndex[type], case .enumeration = schemas.models[index].kind { return (converted.type, nil) }
         return nil
     }
 

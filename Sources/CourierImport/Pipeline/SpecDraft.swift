@@ -108,6 +108,8 @@ struct ParameterDraft {
     var type: TypeRef
     /// `contentType:` of a multipart part.
     var contentType: String?
+    /// `format:`, for dates that travel as days (`date`).
+    var format: String?
     /// Documentation.
     var docs = DocDraft()
 }

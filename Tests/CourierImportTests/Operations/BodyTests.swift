@@ -27,6 +27,7 @@ import Testing
                           properties:
                             user: { type: string }
                             scopes: { type: array, items: { type: string } }
+                            born: { type: string, format: date }
                   responses: { '204': { description: ok } }
               /pets/{id}/photos:
                 post:
@@ -40,6 +41,7 @@ import Testing
                           required: [photo]
                           properties:
                             caption: { type: string }
+                            takenOn: { type: string, format: date }
                             photo: { type: string, format: binary }
                             extra: { type: array, items: { type: string, format: binary } }
                             meta: { $ref: '#/components/schemas/NewPet' }
@@ -65,6 +67,7 @@ import Testing
               form:
                 user: String
                 scopes: "[String]?"
+                born: { type: "Date?", format: date }
             """)
         #expect(block(imported.spec, startingWith: "addPhoto:") == """
             addPhoto:
@@ -72,6 +75,7 @@ import Testing
               path: { id: Int }
               multipart:
                 caption: String?
+                takenOn: { type: "Date?", format: date }
                 photo: { type: File, contentType: image/png }
                 extra: [File]
                 meta: NewPet?
