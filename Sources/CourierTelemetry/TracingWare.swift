@@ -55,11 +55,20 @@ public struct TracingWare: Ware {
             // refresh through this client) is a child of it, in the same trace.
             let response = try await ServiceContext.withValue(span.context) { try await next(traced, context) }
             span.attributes["http.response.status_code"] = response.status.code
-            if response.status.code >= 500 { span.setStatus(SpanStatus(code: .error)) }
+            // OpenTelemetry's HTTP client spans: a 4xx or 5xx is an error, accepted or not, and
+            // its code is the error's type. There is no exception to record.
+            if response.status.code >= 400 {
+                span.attributes["error.type"] = "\(response.status.code)"
+                span.setStatus(SpanStatus(code: .error))
+            }
             return response
         } catch {
-            if let status = TracingWare.ownStatus(of: error, context: context) { span.attributes["http.response.status_code"] = status }
-            span.attributes["error.type"] = (error as? CourierError)?.kind.name ?? "\(type(of: error))"
+            let status = TracingWare.ownStatus(of: error, context: context)
+            if let status { span.attributes["http.response.status_code"] = status }
+            // A status that arrived names the error, as for an accepted one (OpenTelemetry); a
+            // body that did not decode at a 2xx is a `decoding` error, not a `200` one.
+            span.attributes["error.type"] = status.flatMap { $0 >= 400 ? "\($0)" : nil }
+                ?? (error as? CourierError)?.kind.name ?? "\(type(of: error))"
             span.recordError(error)
             span.setStatus(SpanStatus(code: .error))
             throw error
