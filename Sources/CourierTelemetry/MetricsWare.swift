@@ -56,7 +56,7 @@ public struct MetricsWare: Ware {
             }
             return response
         } catch {
-            let kind = (error as? CourierError)?.kind.name ?? (error is CancellationError ? "cancelled" : "other")
+            let kind = CallFailureKind.name(of: error) ?? "other"
             timer(base + [method, ("status", "failed")]).recordNanoseconds(nanoseconds(context.elapsed))
             counter("courier_call_failures", base + [("kind", kind)]).increment()
             throw error

@@ -63,12 +63,19 @@ public struct TracingWare: Ware {
             }
             return response
         } catch {
+            // OpenTelemetry's HTTP conventions: a cancellation the caller asked for is not an
+            // error of the client span (status unset, no error.type); the span says it was
+            // cancelled in MetricsWare's word for it.
+            if CallFailureKind.isCancellation(error) {
+                span.attributes["courier.outcome"] = CallFailureKind.cancelled
+                throw error
+            }
             let status = TracingWare.ownStatus(of: error, context: context)
             if let status { span.attributes["http.response.status_code"] = status }
             // A status that arrived names the error, as for an accepted one (OpenTelemetry); a
             // body that did not decode at a 2xx is a `decoding` error, not a `200` one.
             span.attributes["error.type"] = status.flatMap { $0 >= 400 ? "\($0)" : nil }
-                ?? (error as? CourierError)?.kind.name ?? "\(type(of: error))"
+                ?? CallFailureKind.name(of: error) ?? "\(type(of: error))"
             span.recordError(error)
             span.setStatus(SpanStatus(code: .error))
             throw error

@@ -1,6 +1,7 @@
 import Courier
 import CourierTestServer
 import Foundation
+import Testing
 
 /// A loopback server: `/pets` answers after a short delay, `/missing` 404, `/bad` an undecodable
 /// body, `/flaky` 503 once then 200, `/cached` with `max-age`.
@@ -37,4 +38,15 @@ func list(_ path: String, name: String) -> Request<[Int]> {
     var request = Request<[Int]>(method: .get, path: path, name: name)
     request.authentication = .none
     return request
+}
+
+/// Polls `condition` every 10 ms until it holds, for up to 30 s (long enough for a loaded
+/// machine; a condition that holds returns at once).
+func waitUntil(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline {
+        if condition() { return }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("condition not met within 30 s")
 }
