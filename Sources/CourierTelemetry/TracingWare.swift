@@ -11,6 +11,10 @@ import Tracing
 /// current span while the call runs: a side request of the call (an `Authenticator`'s token
 /// refresh) is a child span of it.
 ///
+/// The span ends with the call; for a stream's connect (server-sent events, JSON Lines, JSON text
+/// sequences) it ends with the connection instead, its `courier.outcome` saying how: `finished`,
+/// `failed`, `cancelled` or `abandoned` by the caller.
+///
 /// ```swift
 /// let client = try Client(service: service, wares: [TracingWare()])  // InstrumentationSystem.tracer
 /// ```
@@ -36,11 +40,6 @@ public struct TracingWare: Ware {
         let url = context.service.redaction.redactedURL(of: request.http)
         let span = tracer.startSpan(secrets.scrub(context.endpoint), context: .current ?? .topLevel, ofKind: .client)
         name(span, url: url, context: context, secrets: secrets)
-        defer {
-            // Wares inside the call may have registered secrets since it started.
-            name(span, url: url, context: context, secrets: secrets)
-            span.end()
-        }
         span.attributes["http.request.method"] = request.http.method.rawValue
         span.attributes["courier.call"] = "\(context.callID)"
         if let authority = request.http.authority {
@@ -50,36 +49,72 @@ public struct TracingWare: Ware {
         }
         var traced = request
         tracer.inject(span.context, into: &traced.http.headerFields, using: HTTPFieldsInjector())
+        var response: RawResponse
         do {
             // The span is current while the call runs, so what the call sends of its own (a token
             // refresh through this client) is a child of it, in the same trace.
-            let response = try await ServiceContext.withValue(span.context) { try await next(traced, context) }
-            span.attributes["http.response.status_code"] = response.status.code
-            // OpenTelemetry's HTTP client spans: a 4xx or 5xx is an error, accepted or not, and
-            // its code is the error's type. There is no exception to record.
-            if response.status.code >= 400 {
-                span.attributes["error.type"] = "\(response.status.code)"
-                span.setStatus(SpanStatus(code: .error))
-            }
-            return response
+            response = try await ServiceContext.withValue(span.context) { try await next(traced, context) }
         } catch {
-            // OpenTelemetry's HTTP conventions: a cancellation the caller asked for is not an
-            // error of the client span (status unset, no error.type); the span says it was
-            // cancelled in MetricsWare's word for it.
-            if CallFailureKind.isCancellation(error) {
-                span.attributes["courier.outcome"] = CallFailureKind.cancelled
-                throw error
-            }
-            let status = TracingWare.ownStatus(of: error, context: context)
-            if let status { span.attributes["http.response.status_code"] = status }
-            // A status that arrived names the error, as for an accepted one (OpenTelemetry); a
-            // body that did not decode at a 2xx is a `decoding` error, not a `200` one.
-            span.attributes["error.type"] = status.flatMap { $0 >= 400 ? "\($0)" : nil }
-                ?? CallFailureKind.name(of: error) ?? "\(type(of: error))"
-            span.recordError(error)
-            span.setStatus(SpanStatus(code: .error))
+            TracingWare.record(error, on: span, context: context)
+            // Wares inside the call may have registered secrets since it started.
+            name(span, url: url, context: context, secrets: secrets)
+            span.end()
             throw error
         }
+        span.attributes["http.response.status_code"] = response.status.code
+        // OpenTelemetry's HTTP client spans: a 4xx or 5xx is an error, accepted or not, and its
+        // code is the error's type. There is no exception to record.
+        if response.status.code >= 400 {
+            span.attributes["error.type"] = "\(response.status.code)"
+            span.setStatus(SpanStatus(code: .error))
+        }
+        name(span, url: url, context: context, secrets: secrets)
+        if request.streamConnection != nil, response.body.isStream {
+            // A stream's connection is not over at its head: its span ends with it, saying how.
+            // The watch holds the span only (not the context, which the stream would keep alive).
+            response.watchStream(StreamWatch(end: { end in TracingWare.end(span, with: end) }))
+        } else {
+            span.end()
+        }
+        return response
+    }
+
+    /// Records on `span` how the call failed with `error`.
+    private static func record(_ error: any Error, on span: any Span, context: CallContext) {
+        // OpenTelemetry's HTTP conventions: a cancellation the caller asked for is not an error of
+        // the client span (status unset, no error.type); the span says it was cancelled in
+        // MetricsWare's word for it.
+        if CallFailureKind.isCancellation(error) {
+            span.attributes["courier.outcome"] = CallFailureKind.cancelled
+            return
+        }
+        let status = TracingWare.ownStatus(of: error, context: context)
+        if let status { span.attributes["http.response.status_code"] = status }
+        // A status that arrived names the error, as for an accepted one (OpenTelemetry); a body
+        // that did not decode at a 2xx is a `decoding` error, not a `200` one.
+        span.attributes["error.type"] = status.flatMap { $0 >= 400 ? "\($0)" : nil }
+            ?? CallFailureKind.name(of: error) ?? "\(type(of: error))"
+        span.recordError(error)
+        span.setStatus(SpanStatus(code: .error))
+    }
+
+    /// Ends a stream connection's span, saying how the connection ended: a failure is an error of
+    /// the span as a failed call's is; the caller's cancellation and its leaving early are not.
+    private static func end(_ span: any Span, with end: StreamEnd) {
+        switch end {
+        case .finished:
+            span.attributes["courier.outcome"] = "finished"
+        case .cancelled:
+            span.attributes["courier.outcome"] = CallFailureKind.cancelled
+        case .abandoned:
+            span.attributes["courier.outcome"] = "abandoned"
+        case .failed(let error):
+            span.attributes["courier.outcome"] = "failed"
+            span.attributes["error.type"] = CallFailureKind.name(of: error) ?? "\(type(of: error))"
+            span.recordError(error)
+            span.setStatus(SpanStatus(code: .error))
+        }
+        span.end()
     }
 
     /// The host of `authority` (`host`, `host:port`, `[IPv6]`, `[IPv6]:port`, after any user

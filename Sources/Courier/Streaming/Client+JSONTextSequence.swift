@@ -46,7 +46,7 @@ extension Client {
             watchers.withLock { $0.tell(record) }
             return value
         }
-        records.failed = { error in watchers.withLock { $0.fail(error) } }
+        records.ended = { error in watchers.withLock { $0.end(error) } }
         return records
     }
 }

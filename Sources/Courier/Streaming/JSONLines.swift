@@ -21,9 +21,9 @@ public struct JSONLines<Base: AsyncSequence, Value>: AsyncSequence where Base.El
     @usableFromInline let base: Base
     @usableFromInline let maximumLineSize: Int
     @usableFromInline let decode: @Sendable (Data) throws -> Value
-    /// Told of the error that ends the sequence (not of its clean end): how a client's stream tells
-    /// the wares' ``StreamWatch``es that its connection failed.
-    @usableFromInline var failed: (@Sendable (any Error) -> Void)?
+    /// Told once how the sequence ended: the error that ended it, or `nil` at the end of the body.
+    /// How a client's stream tells the wares' ``StreamWatch``es that its connection ended.
+    @usableFromInline var ended: (@Sendable ((any Error)?) -> Void)?
 
     /// The lines of the body whose chunks `base` produces, each decoded by `decode`.
     ///
@@ -45,7 +45,7 @@ public struct JSONLines<Base: AsyncSequence, Value>: AsyncSequence where Base.El
     @inlinable
     public func makeAsyncIterator() -> Iterator {
         var iterator = Iterator(reader: FrameReader(base.makeAsyncIterator(), framer: JSONLinesParser(maximumLineSize: maximumLineSize)), decode: decode)
-        iterator.failed = failed
+        iterator.ended = ended
         return iterator
     }
 
@@ -54,7 +54,7 @@ public struct JSONLines<Base: AsyncSequence, Value>: AsyncSequence where Base.El
         @usableFromInline var reader: FrameReader<Base.AsyncIterator, JSONLinesParser>
         @usableFromInline let decode: @Sendable (Data) throws -> Value
         @usableFromInline var done = false
-        @usableFromInline var failed: (@Sendable (any Error) -> Void)?
+        @usableFromInline var ended: (@Sendable ((any Error)?) -> Void)?
 
         @usableFromInline
         init(reader: FrameReader<Base.AsyncIterator, JSONLinesParser>, decode: @escaping @Sendable (Data) throws -> Value) {
@@ -74,6 +74,7 @@ public struct JSONLines<Base: AsyncSequence, Value>: AsyncSequence where Base.El
             }
             guard let line else {
                 done = true
+                ended?(nil)
                 return nil
             }
             do {
@@ -83,11 +84,11 @@ public struct JSONLines<Base: AsyncSequence, Value>: AsyncSequence where Base.El
             }
         }
 
-        /// Ends the sequence, lets the body go, and tells `failed` of `error`, which it returns.
+        /// Ends the sequence, lets the body go, and tells `ended` of `error`, which it returns.
         @inlinable
         mutating func fail(_ error: any Error) -> any Error {
             end()
-            failed?(error)
+            ended?(error)
             return error
         }
 

@@ -23,9 +23,9 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
     @usableFromInline let maximumRecordSize: Int
     @usableFromInline let truncatedRecords: TruncatedRecordHandling
     @usableFromInline let decode: @Sendable (Data) throws -> Value
-    /// Told of the error that ends the sequence (not of its clean end): how a client's stream tells
-    /// the wares' ``StreamWatch``es that its connection failed.
-    @usableFromInline var failed: (@Sendable (any Error) -> Void)?
+    /// Told once how the sequence ended: the error that ended it, or `nil` at the end of the body.
+    /// How a client's stream tells the wares' ``StreamWatch``es that its connection ended.
+    @usableFromInline var ended: (@Sendable ((any Error)?) -> Void)?
 
     /// The records of the body whose chunks `base` produces, each decoded by `decode`.
     ///
@@ -51,7 +51,7 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
         var iterator = Iterator(
             reader: FrameReader(base.makeAsyncIterator(), framer: JSONSequenceParser(maximumRecordSize: maximumRecordSize)),
             truncatedRecords: truncatedRecords, decode: decode)
-        iterator.failed = failed
+        iterator.ended = ended
         return iterator
     }
 
@@ -61,7 +61,7 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
         @usableFromInline let truncatedRecords: TruncatedRecordHandling
         @usableFromInline let decode: @Sendable (Data) throws -> Value
         @usableFromInline var done = false
-        @usableFromInline var failed: (@Sendable (any Error) -> Void)?
+        @usableFromInline var ended: (@Sendable ((any Error)?) -> Void)?
 
         @usableFromInline
         init(
@@ -91,6 +91,7 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
                 }
                 guard let record else {
                     done = true
+                    ended?(nil)
                     return nil
                 }
                 do {
@@ -102,11 +103,11 @@ public struct JSONTextSequence<Base: AsyncSequence, Value>: AsyncSequence where 
             return nil
         }
 
-        /// Ends the sequence, lets the body go, and tells `failed` of `error`, which it returns.
+        /// Ends the sequence, lets the body go, and tells `ended` of `error`, which it returns.
         @inlinable
         mutating func fail(_ error: any Error) -> any Error {
             end()
-            failed?(error)
+            ended?(error)
             return error
         }
 

@@ -92,7 +92,7 @@ extension Client {
             watchers.withLock { $0.tell(line) }
             return value
         }
-        lines.failed = { error in watchers.withLock { $0.fail(error) } }
+        lines.ended = { error in watchers.withLock { $0.end(error) } }
         return lines
     }
 }
@@ -191,11 +191,13 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
                 noteConnectionState()
                 guard let frame else {
                     // The server closed the connection before the terminator.
+                    watchers.finish()
                     connection = nil
                     try await dropped(nil)
                     continue
                 }
                 if let terminator = stream.terminator, frame.data == terminator {
+                    watchers.finish()
                     end()
                     return nil
                 }
@@ -284,6 +286,7 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
             }
             connections += 1
             if response.http.status.code == 204 {
+                StreamWatch.tellEnd(response.streamWatches, .finished)
                 done = true
                 return
             }
@@ -312,8 +315,11 @@ enum StreamConnect {
     ) async throws -> (response: RawResponse, principal: Principal) {
         let (response, principal) = try await perform(request, core: core, accept: accept, connection: connection)
         if let failure = unexpectedType(of: response, format: connection.format, accept: accept) {
+            let error = CourierError.stream(failure)
+            // The wares saw a stream's head: their watches learn here that nobody will read it.
+            StreamWatch.tellEnd(response.streamWatches, .failed(error))
             discard(response)
-            throw CourierError.stream(failure)
+            throw error
         }
         return (response, principal)
     }

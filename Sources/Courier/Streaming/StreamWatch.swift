@@ -65,6 +65,9 @@ public struct StreamFailureNote: Sendable {
 /// server-sent event stream resumes from), nor when the caller ends the stream: breaking out of
 /// the loop, dropping the iterator, or cancelling the task (whatever error the read then throws).
 ///
+/// A watch made with ``init(end:)`` is told once how the connection ended, whichever way it did
+/// (``StreamEnd``): a tracing ware ends the connection's span then rather than at the head.
+///
 /// ```swift
 /// func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
 ///     var response = try await next(request, context)
@@ -77,11 +80,13 @@ public struct StreamFailureNote: Sendable {
 public struct StreamWatch: Sendable {
     let element: (@Sendable (StreamElementNote) -> Void)?
     let failure: (@Sendable (StreamFailureNote) -> Void)?
+    let end: StreamEndReport?
 
     /// A watch calling `element` for each element read.
     public init(element: @escaping @Sendable (StreamElementNote) -> Void) {
         self.element = element
         self.failure = nil
+        self.end = nil
     }
 
     /// A watch calling `element` for each element read, and `failure` once if the connection ends
@@ -91,6 +96,7 @@ public struct StreamWatch: Sendable {
     ) {
         self.element = element
         self.failure = failure
+        self.end = nil
     }
 
     /// A watch calling `failure` once if the connection ends with an error, and told of nothing
@@ -98,6 +104,24 @@ public struct StreamWatch: Sendable {
     public init(failure: @escaping @Sendable (StreamFailureNote) -> Void) {
         self.element = nil
         self.failure = failure
+        self.end = nil
+    }
+
+    /// A watch calling `end` once, on the reader's task or the task that lets the stream go, when
+    /// the connection is over: finished, failed, cancelled or abandoned by the caller. Every
+    /// connection a watch was added to ends so, the answer of a connect the stream did not
+    /// read (a `204`, a body of another type) included. Keep `end` from holding the call's
+    /// context: it lives as long as the stream.
+    public init(end: @escaping @Sendable (StreamEnd) -> Void) {
+        self.element = nil
+        self.failure = nil
+        self.end = StreamEndReport(end)
+    }
+
+    /// Tells the end watches among `watches` how their connection ended, for an answer that no
+    /// stream reads (it ended at its head).
+    static func tellEnd(_ watches: [StreamWatch], _ end: StreamEnd) {
+        for watch in watches { watch.end?.report(end) }
     }
 }
 
@@ -184,6 +208,8 @@ extension PreparedRequest {
 struct StreamWatchers: Sendable {
     let elementWatches: [@Sendable (StreamElementNote) -> Void]
     let failureWatches: [@Sendable (StreamFailureNote) -> Void]
+    /// Held until the connection ends or the watchers go (which tells them it was abandoned).
+    let endWatches: [StreamEndReport]
     let connection: Int
     private(set) var count = 0
     /// Whether the failure was told already: a connection fails once.
@@ -192,6 +218,7 @@ struct StreamWatchers: Sendable {
     init(_ watches: [StreamWatch], connection: Int) {
         self.elementWatches = watches.compactMap(\.element)
         self.failureWatches = watches.compactMap(\.failure)
+        self.endWatches = watches.compactMap(\.end)
         self.connection = connection
     }
 
@@ -204,10 +231,23 @@ struct StreamWatchers: Sendable {
         for watch in elementWatches { watch(note) }
     }
 
+    /// Tells the end watches that the connection ended cleanly.
+    func finish() {
+        for watch in endWatches { watch.report(.finished) }
+    }
+
+    /// Tells the watches that the connection ended with `error`, or cleanly when it is `nil`.
+    mutating func end(_ error: (any Error)?) {
+        if let error { fail(error) } else { finish() }
+    }
+
     /// Tells every watch that the connection ended with `error`, once, unless the caller ended
-    /// it (a cancelled task: what the read throws then is the caller's doing, not the stream's).
+    /// it (a cancelled task: what the read throws then is the caller's doing, not the stream's;
+    /// the end watches are told it was cancelled).
     mutating func fail(_ error: any Error) {
-        guard !failed, !failureWatches.isEmpty, !Self.isCallersEnd(error) else { return }
+        let callers = Self.isCallersEnd(error)
+        for watch in endWatches { watch.report(callers ? .cancelled : .failed(error)) }
+        guard !failed, !failureWatches.isEmpty, !callers else { return }
         failed = true
         let note = StreamFailureNote(connection: connection, elements: count, error: error)
         for watch in failureWatches { watch(note) }
