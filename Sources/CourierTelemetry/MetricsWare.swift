@@ -6,6 +6,10 @@ import Foundation
 /// known, and counters of failures by kind, retries and cache outcomes (read from what `Retry` and `HTTPCache` left in the
 /// call's storage).
 ///
+/// The `endpoint` dimension is the endpoint's name: the spec's, `METHOD /template` for an unnamed
+/// request whose path is a template, and `unnamed` for one with a literal path (whose IDs would
+/// make a label value each).
+///
 /// | metric | type | dimensions |
 /// | --- | --- | --- |
 /// | `courier_call_duration` | timer | service, endpoint, method, status (`2xx` … `5xx`, `failed`) |
@@ -42,7 +46,8 @@ public struct MetricsWare: Ware {
         _ request: PreparedRequest, context: CallContext,
         next: Next
     ) async throws -> RawResponse {
-        let base = [("service", context.service.name), ("endpoint", context.endpoint)]
+        // An unnamed request with a literal path would make one label value per ID in its path.
+        let base = [("service", context.service.name), ("endpoint", context.boundedEndpoint ?? "unnamed")]
         let method = ("method", request.http.method.rawValue)
         defer { recordSideEffects(context, base) }
         if let length = request.body?.length { recorder("courier_request_body_bytes", base).record(length) }

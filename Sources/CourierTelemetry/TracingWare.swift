@@ -38,8 +38,9 @@ public struct TracingWare: Ware {
         // wherever they appear: redaction by name cannot find a path segment's.
         let secrets = context.secrets(of: request)
         let url = context.service.redaction.redactedURL(of: request.http)
-        let span = tracer.startSpan(secrets.scrub(context.endpoint), context: .current ?? .topLevel, ofKind: .client)
-        name(span, url: url, context: context, secrets: secrets)
+        let span = tracer.startSpan(
+            TracingWare.spanName(of: request.http.method, context, secrets), context: .current ?? .topLevel, ofKind: .client)
+        name(span, method: request.http.method, url: url, context: context, secrets: secrets)
         span.attributes["http.request.method"] = request.http.method.rawValue
         span.attributes["courier.call"] = "\(context.callID)"
         if let authority = request.http.authority {
@@ -57,7 +58,7 @@ public struct TracingWare: Ware {
         } catch {
             TracingWare.record(error, on: span, context: context)
             // Wares inside the call may have registered secrets since it started.
-            name(span, url: url, context: context, secrets: secrets)
+            name(span, method: request.http.method, url: url, context: context, secrets: secrets)
             span.end()
             throw error
         }
@@ -68,7 +69,7 @@ public struct TracingWare: Ware {
             span.attributes["error.type"] = "\(response.status.code)"
             span.setStatus(SpanStatus(code: .error))
         }
-        name(span, url: url, context: context, secrets: secrets)
+        name(span, method: request.http.method, url: url, context: context, secrets: secrets)
         if request.streamConnection != nil, response.body.isStream {
             // A stream's connection is not over at its head: its span ends with it, saying how.
             // The watch holds the span only (not the context, which the stream would keep alive).
@@ -159,13 +160,20 @@ public struct TracingWare: Ware {
         }
     }
 
-    /// Sets what the span shows of the URL and the endpoint's name (an unnamed request's name is
-    /// its path, literal values and all), scrubbed of the call's secrets known so far.
-    private func name(_ span: any Span, url: String, context: CallContext, secrets: CallSecrets) {
-        let endpoint = secrets.scrub(context.endpoint)
-        if span.operationName != endpoint { span.operationName = endpoint }
+    /// Sets what the span shows of the URL and the endpoint's name, scrubbed of the call's secrets
+    /// known so far.
+    private func name(_ span: any Span, method: HTTPRequest.Method, url: String, context: CallContext, secrets: CallSecrets) {
+        let name = TracingWare.spanName(of: method, context, secrets)
+        if span.operationName != name { span.operationName = name }
         span.attributes["url.full"] = secrets.scrub(url)
-        span.attributes["courier.endpoint"] = endpoint
+        span.attributes["courier.endpoint"] = context.boundedEndpoint.map { secrets.scrub($0) } ?? "unnamed"
+    }
+
+    /// The span's name: the endpoint's name when its values are bounded, else the method alone, as
+    /// OpenTelemetry names an HTTP client span without a URL template (a span's name must take
+    /// few values; `url.full` still shows the path).
+    private static func spanName(of method: HTTPRequest.Method, _ context: CallContext, _ secrets: CallSecrets) -> String {
+        context.boundedEndpoint.map { secrets.scrub($0) } ?? method.rawValue
     }
 }
 

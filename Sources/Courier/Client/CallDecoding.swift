@@ -34,11 +34,14 @@ final class DecodingCallRecord<Value: Sendable>: CallRecord, @unchecked Sendable
     let redaction: Redaction
     private var decoded: Value?
 
-    init(core: ClientCore, endpoint: String, parent: CallID?, setup: CallSetup, decoding: ResponseDecoding<Value>) {
+    init(
+        core: ClientCore, endpoint: String, boundedEndpoint: String?, parent: CallID?, setup: CallSetup,
+        decoding: ResponseDecoding<Value>
+    ) {
         self.decoding = decoding
         self.decoder = core.decoder
         self.redaction = core.service.redaction
-        super.init(core: core, endpoint: endpoint, parent: parent, setup: setup)
+        super.init(core: core, endpoint: endpoint, boundedEndpoint: boundedEndpoint, parent: parent, setup: setup)
     }
 
     override func decodeAtBoundary(_ response: RawResponse) throws {

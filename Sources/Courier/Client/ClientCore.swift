@@ -78,9 +78,11 @@ final class ClientCore: Sendable {
         // With no observation ware in front, the boundary is the chain's start: the body is decoded
         // here, after the chain, and the record need not keep it (no typed record, no lock).
         let decodesHere = chain.boundary == 0
-        let typed = decodesHere
-            ? nil : DecodingCallRecord(core: self, endpoint: request.endpointName, parent: parent, setup: setup, decoding: decoding)
-        let context = CallContext(record: typed ?? CallRecord(core: self, endpoint: request.endpointName, parent: parent, setup: setup))
+        let (endpoint, bounded) = (request.endpointName, request.boundedEndpointName)
+        let typed = decodesHere ? nil : DecodingCallRecord(
+            core: self, endpoint: endpoint, boundedEndpoint: bounded, parent: parent, setup: setup, decoding: decoding)
+        let context = CallContext(
+            record: typed ?? CallRecord(core: self, endpoint: endpoint, boundedEndpoint: bounded, parent: parent, setup: setup))
         context.storage.addSecrets(secrets)
         if !request.pathParameters.isEmpty { context.registerSensitivePathParameters(request.pathParameters) }
         let followed = request.options[FollowedPathParametersOption.self]
@@ -165,5 +167,12 @@ extension Request {
     /// The name calls of this request go by: its ``name``, or `METHOD /path` when it has none.
     var endpointName: String {
         name ?? "\(method.rawValue) \(pathTemplate)"
+    }
+
+    /// ``endpointName`` when its values are bounded: the name, or `METHOD /path` when the path is
+    /// a template with placeholders; `nil` for an unnamed request with a literal path, whose
+    /// name holds its values (one per ID). Braces cannot appear unencoded in a literal path.
+    var boundedEndpointName: String? {
+        name != nil || pathTemplate.contains("{") ? endpointName : nil
     }
 }

@@ -17,6 +17,10 @@ import Logging
 public struct CallContext: Sendable {
     /// The endpoint's name: the spec's endpoint name, or `METHOD /path` for unnamed requests.
     public var endpoint: String { record.endpoint }
+    /// ``endpoint`` when its values are bounded, for a metric's dimension or a span's name: the
+    /// spec's name, or `METHOD /template` for an unnamed request whose path has placeholders;
+    /// `nil` for an unnamed request with a literal path (`GET /notes/42`), one name per ID.
+    package var boundedEndpoint: String? { record.boundedEndpoint }
     /// This call's ID, unique in the process.
     public var callID: CallID { record.callID }
     /// The call that sent this one as a side request, if any.
@@ -123,6 +127,6 @@ extension CallContext {
     package static func detached(client: Client, endpoint: String) -> CallContext {
         let core = client.core
         let setup = CallSetup(start: core.clock.now, skipped: [], interim: nil)
-        return CallContext(record: CallRecord(core: core, endpoint: endpoint, parent: nil, setup: setup))
+        return CallContext(record: CallRecord(core: core, endpoint: endpoint, boundedEndpoint: endpoint, parent: nil, setup: setup))
     }
 }

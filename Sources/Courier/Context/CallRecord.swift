@@ -6,6 +6,8 @@ class CallRecord: @unchecked Sendable {
     // @unchecked: everything is immutable except `principal`, which the client writes once,
     // before the first ware sees the context (and so before the record is shared).
     let endpoint: String
+    /// ``endpoint`` when its values are bounded; see ``CallContext/boundedEndpoint``.
+    let boundedEndpoint: String?
     let callID: CallID
     let parentCallID: CallID?
     let core: ClientCore
@@ -17,8 +19,9 @@ class CallRecord: @unchecked Sendable {
     /// Whose call it is; decided by the client before any ware runs.
     var principal: Principal = .anonymous
 
-    init(core: ClientCore, endpoint: String, parent: CallID?, setup: CallSetup) {
+    init(core: ClientCore, endpoint: String, boundedEndpoint: String?, parent: CallID?, setup: CallSetup) {
         self.endpoint = endpoint
+        self.boundedEndpoint = boundedEndpoint
         self.callID = CallID.next()
         self.parentCallID = parent
         self.core = core
