@@ -7,7 +7,7 @@ import Foundation
 /// hold only spaces and tabs are skipped, and a last line without `LF` still counts. The bytes
 /// are not checked as JSON: decoding does that.
 ///
-/// A line longer than ``maximumLineSize`` bytes (not counting its `LF`) throws
+/// A line longer than ``maximumLineSize`` bytes (not counting its `LF`, nor a `CR` before it) throws
 /// ``StreamFailure/elementTooLarge(limit:at:)``, after which the parser produces nothing more.
 ///
 /// ```swift
@@ -73,7 +73,7 @@ public struct JSONLinesParser: Sendable {
                 guard finished else { return nil }
                 defer { release() }
                 guard !carry.isEmpty else { return nil }
-                if carry.count > maximumLineSize {
+                if carry.count - (carry.last == 0x0D ? 1 : 0) > maximumLineSize {
                     failed = true
                     throw tooLarge(at: carryOffset)
                 }
@@ -101,18 +101,22 @@ public struct JSONLinesParser: Sendable {
         while start < end {
             guard let found = memchr(base + start, 0x0A, end - start) else {
                 if carry.isEmpty { carryOffset = chunks.chunkOffset + start }
-                if carry.count + (end - start) > maximumLineSize { return .failed(tooLarge(at: carryOffset)) }
+                // A CR last may be the start of the line's CRLF end, which does not count.
+                let allowed = maximumLineSize + (bytes[end - 1] == 0x0D ? 1 : 0)
+                if carry.count + (end - start) > allowed { return .failed(tooLarge(at: carryOffset)) }
                 carry.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
                 chunks.cursor = end
                 return .exhausted
             }
             let stop = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             let line: Data?
+            // The byte before the LF, in this chunk or the carry: a CR there is the line end's.
+            let crlf = (stop > start ? bytes[stop - 1] : carry.last) == 0x0D ? 1 : 0
             if carry.isEmpty {
-                if stop - start > maximumLineSize { return .failed(tooLarge(at: chunks.chunkOffset + start)) }
+                if stop - start - crlf > maximumLineSize { return .failed(tooLarge(at: chunks.chunkOffset + start)) }
                 line = element(Self.content(UnsafeBufferPointer(rebasing: bytes[start..<stop])), at: chunks.chunkOffset + start)
             } else {
-                if carry.count + (stop - start) > maximumLineSize { return .failed(tooLarge(at: carryOffset)) }
+                if carry.count + (stop - start) - crlf > maximumLineSize { return .failed(tooLarge(at: carryOffset)) }
                 carry.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<stop]))
                 line = element(carry.withUnsafeBufferPointer(Self.content), at: carryOffset)
                 carry.removeAll(keepingCapacity: carry.capacity <= 1 << 16)

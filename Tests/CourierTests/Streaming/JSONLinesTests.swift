@@ -99,4 +99,21 @@ struct JSONLinesTests {
         }
         #expect(position == StreamPosition(index: 1, byteOffset: 18))
     }
+
+    @Test("the CR of a CRLF line end does not count towards the limit, whole or cut anywhere; a CR inside the line does")
+    func carriageReturnNotCounted() throws {
+        let full = String(repeating: "1", count: 100)
+        let bytes = Array((full + "\r\n" + String(repeating: "2", count: 100) + "\r").utf8)
+        for cut in 0..<bytes.count {
+            #expect(try lines(chunks(bytes, cuts: [cut]), limit: 100) == [full, String(repeating: "2", count: 100)], "cut at \(cut)")
+        }
+        for tooLong in [full + "\r\r\n", full + "\rx\n", full + "\rx", full + "1\r\n"] {
+            let bytes = Array(tooLong.utf8)
+            for cut in 0..<bytes.count {
+                #expect(throws: CourierError.self, "\(tooLong.debugDescription) cut at \(cut)") {
+                    _ = try lines(chunks(bytes, cuts: [cut]), limit: 100)
+                }
+            }
+        }
+    }
 }
