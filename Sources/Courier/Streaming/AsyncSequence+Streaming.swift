@@ -13,7 +13,8 @@ extension AsyncSequence where Element: DataProtocol {
     /// - Parameters:
     ///   - type: The type of each event's data.
     ///   - decoder: The JSON decoder (a service's, for its date and key strategies).
-    ///   - terminator: Data that ends the sequence cleanly, such as `[DONE]`; `nil` for none.
+    ///   - terminator: Data that ends the sequence cleanly, such as `[DONE]` (spaces and tabs around
+    ///     it aside); `nil` for none.
     ///   - maximumEventSize: The most bytes one event may hold.
     public func serverSentEvents<Value: Decodable & Sendable>(
         of type: Value.Type, decoder: JSONDecoder = JSONDecoder(), terminator: String? = nil,
@@ -64,7 +65,8 @@ extension HTTPBody {
     /// - Parameters:
     ///   - type: The type of each event's data.
     ///   - decoder: The JSON decoder (a service's, for its date and key strategies).
-    ///   - terminator: Data that ends the sequence cleanly, such as `[DONE]`; `nil` for none.
+    ///   - terminator: Data that ends the sequence cleanly, such as `[DONE]` (spaces and tabs around
+    ///     it aside); `nil` for none.
     ///   - maximumEventSize: The most bytes one event may hold.
     public func serverSentEvents<Value: Decodable & Sendable>(
         of type: Value.Type, decoder: JSONDecoder = JSONDecoder(), terminator: String? = nil,

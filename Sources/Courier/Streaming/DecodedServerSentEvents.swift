@@ -30,7 +30,8 @@ public struct DecodedServerSentEvents<Base: AsyncSequence, Value>: AsyncSequence
     ///
     /// - Parameters:
     ///   - base: The body's bytes, in chunks split anywhere.
-    ///   - terminator: Data that ends the sequence cleanly (compared byte for byte with its UTF-8),
+    ///   - terminator: Data that ends the sequence cleanly (compared with its UTF-8, spaces and
+    ///     tabs around either left out),
     ///     such as `[DONE]`; `nil` for none.
     ///   - maximumEventSize: The most bytes one event may hold.
     ///   - decode: Makes a value of an event's type (`nil` for `message`) and data; returning `nil`
@@ -93,7 +94,7 @@ public struct DecodedServerSentEvents<Base: AsyncSequence, Value>: AsyncSequence
                     done = true
                     return nil
                 }
-                if let terminator, frame.data == terminator {
+                if let terminator, StreamTerminator.matches(frame.data, terminator) {
                     end()
                     return nil
                 }
@@ -125,7 +126,8 @@ extension DecodedServerSentEvents where Value: Decodable & Sendable {
     ///   - base: The body's bytes, in chunks split anywhere.
     ///   - type: The type of each event's data.
     ///   - decoder: The JSON decoder (a service's, for its date and key strategies).
-    ///   - terminator: Data that ends the sequence cleanly, such as `[DONE]`; `nil` for none.
+    ///   - terminator: Data that ends the sequence cleanly, such as `[DONE]` (spaces and tabs around
+    ///     it aside); `nil` for none.
     ///   - maximumEventSize: The most bytes one event may hold.
     public init(
         _ base: Base, of type: Value.Type = Value.self, decoder: JSONDecoder = JSONDecoder(), terminator: String? = nil,

@@ -19,7 +19,8 @@ extension Client {
     ///     to the response head only.
     ///   - type: The type of each event's data.
     ///   - decoder: The JSON decoder; the service's when `nil`.
-    ///   - terminator: Data that ends the stream cleanly, such as `[DONE]`; `nil` for none.
+    ///   - terminator: Data that ends the stream cleanly, such as `[DONE]` (spaces and tabs around
+    ///     it aside); `nil` for none.
     ///   - reconnection: Whether and when to reconnect; ``StreamReconnection/standard`` by default.
     ///   - idleTimeout: How long the body may send nothing (not even a comment) before its
     ///     connection counts as dropped; `nil` for no limit.
@@ -196,7 +197,7 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
                     try await dropped(nil)
                     continue
                 }
-                if let terminator = stream.terminator, frame.data == terminator {
+                if let terminator = stream.terminator, StreamTerminator.matches(frame.data, terminator) {
                     watchers.finish()
                     end()
                     return nil

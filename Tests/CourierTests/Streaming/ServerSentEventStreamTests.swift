@@ -50,6 +50,17 @@ struct ServerSentEventStreamTests {
         }
     }
 
+
+    @Test("`data: [DONE] ` with a trailing space ends the stream as `[DONE]` does")
+    func terminatorWithTrailingSpace() async throws {
+        let script: [TestServer.Response.Step] = [.chunkedHead(), .chunk(event(1) + "data: [DONE] \n\n"), .lastChunk]
+        try await withLoopback(routes: { $0.route(.post, "/chat") { _ in .raw(script) } }) { _, client in
+            let events = client.serverSentEvents(Request(method: .post, path: "/chat"), of: Tick.self, terminator: "[DONE]")
+            let seen = try await ticks(events)
+            #expect(seen == [1])
+        }
+    }
+
     @Test("a Last-Event-ID the caller sets (a stream resumed after the app restarted) goes out on the first connect and seeds the iterator")
     func resumesFromCallersLastEventID() async throws {
         try await withLoopback(routes: { server in

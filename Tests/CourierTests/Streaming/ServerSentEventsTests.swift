@@ -67,6 +67,17 @@ struct ServerSentEventsTests {
         #expect(source.taken.all == [0, 1, 2, 3], "nothing is read past the terminator")
     }
 
+    @Test("the terminator ends the sequence with spaces or tabs around it, as `data: [DONE] ` does")
+    func terminatorWithSpaces() async throws {
+        for line in ["data: [DONE] ", "data:  [DONE]", "data: [DONE]\t "] {
+            let text = "data: {\"id\":\"c1\",\"text\":\"a\"}\n\n\(line)\n\n"
+            let source = CountingChunks(pieces: [Data(text.utf8)], ending: .endless(Data("data: {}\n\n".utf8)))
+            let (events, error) = await collect(source.serverSentEvents(of: ChatChunk.self, terminator: "[DONE]"))
+            #expect(error == nil, "\(line.debugDescription)")
+            #expect(events.map(\.value) == [ChatChunk(id: "c1", text: "a")])
+        }
+    }
+
     @Test("the service's decoder is the one used")
     func decoderStrategies() async throws {
         struct Row: Decodable, Sendable, Equatable { var createdBy: String }
