@@ -105,7 +105,7 @@ extension Client {
 ///   whole ware pipeline: credentials are applied afresh (an authenticator refreshes a token on
 ///   `401` as usual), logging and metrics see each. A reconnect goes out only as the stream's own
 ///   user: when the user signed out or another signed in since the first connect, the stream ends
-///   with ``CourierError/Kind/identityChanged`` instead. A ``Retry`` ware retries the connect only;
+///   with ``CourierError/Kind/identityChanged`` instead (checked at each attempt, a ``Retry``'s too). A ``Retry`` ware retries the connect only;
 ///   streams are never cached nor coalesced. Each connect asks for `text/event-stream` (unless the
 ///   request sets `Accept`) and, once an event ID was seen, sends it as `Last-Event-ID`.
 /// - The request's timeout bounds each connect up to the response head; the body has none of
@@ -269,7 +269,9 @@ public struct ServerSentEventStream<Value: Sendable>: AsyncSequence, Sendable {
             if let value = lastEventID.flatMap(LastEventIDField.value(for:)) {
                 request.headers.append(HeaderItem(name: "Last-Event-ID", value: value))
             }
-            if let principal { request.wares.append(StreamIdentityGuard(expected: principal)) }
+            if let principal {
+                request.wares.append(StreamIdentityGuard(expected: principal, query: request.query, requestWares: request.wares))
+            }
             let response: RawResponse
             do {
                 let opened = try await StreamConnect.open(

@@ -1,6 +1,7 @@
 import Courier
 import CourierTestServer
 import Foundation
+import HTTPTypes
 import Testing
 
 private struct Tick: Decodable, Sendable, Equatable {
@@ -105,5 +106,69 @@ struct ServerSentEventStreamIdentityTests {
         let feed = auth.server.requests.filter { $0.path == "/feed" }
         #expect(feed.map { $0.header("Authorization") } == ["Bearer alice-1", "Bearer alice-2"])
         #expect(feed.map { $0.header("Last-Event-ID") } == [nil, "2"])
+    }
+
+    @Test("a credential ware switching users while Retry retries a reconnect: the retry is refused, never sent as the other user with the first one's Last-Event-ID")
+    func switchDuringReconnectRetryEndsTheStream() async throws {
+        let user = SwitchingUser()
+        let reconnects = FeedCounter()
+        try await withLoopback(routes: { server in
+            server.route(.get, "/feed") { request in
+                guard request.header("Last-Event-ID") != nil else {
+                    return .raw([.chunkedHead(), .chunk("retry: 1\n\n" + event(1)), .lastChunk])
+                }
+                return reconnects.next() == 1 ? .status(503) : .raw([.chunkedHead(), .chunk(event(2) + "data: [DONE]\n\n"), .lastChunk])
+            }
+        }, wares: [user, Retry(RetryPolicy(baseDelay: .milliseconds(1)))]) { server, client in
+            var events = client.serverSentEvents(Request(method: .get, path: "/feed"), of: Tick.self, terminator: "[DONE]")
+                .makeAsyncIterator()
+            let first = try await events.next()
+            #expect(first?.value.n == 1)
+            var failure: (any Error)?
+            do { _ = try await events.next() } catch { failure = error }
+            #expect((failure as? CourierError)?.kind == .identityChanged, "\(String(describing: failure))")
+            let sent = server.requests.filter { $0.path == "/feed" }.map { [$0.header("X-User"), $0.header("Last-Event-ID")] }
+            #expect(sent == [["alice", nil], ["alice", "1"]], "bob never resumes alice's stream")
+        }
+    }
+}
+
+/// A credential ware of an app's own: sends `X-User` and says so as the call's principal, and
+/// switches from alice to bob when a call of alice's is answered `503` (another user signing in
+/// while `Retry` waits to try again).
+private final class SwitchingUser: Ware, @unchecked Sendable {
+    // @unchecked: `user` is only touched under `lock`.
+    private let lock = NSLock()
+    private var user = "alice"
+
+    var position: WarePosition { .authentication }
+
+    func principal(for request: PreparedRequest, context: CallContext) async -> Principal? {
+        Principal("user:" + lock.withLock { user })
+    }
+
+    func intercept(_ request: PreparedRequest, context: CallContext, next: Next) async throws -> RawResponse {
+        var request = request
+        if let name = HTTPField.Name("X-User") { request.http.headerFields[name] = lock.withLock { user } }
+        do {
+            return try await next(request, context)
+        } catch {
+            if (error as? CourierError)?.status?.code == 503 { lock.withLock { user = "bob" } }
+            throw error
+        }
+    }
+}
+
+/// Counts the reconnects the feed answered.
+private final class FeedCounter: @unchecked Sendable {
+    // @unchecked: `count` is only touched under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    func next() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
     }
 }
