@@ -105,9 +105,10 @@ extension Client {
 ///   whole ware pipeline: credentials are applied afresh (an authenticator refreshes a token on
 ///   `401` as usual), logging and metrics see each. A reconnect goes out only as the stream's own
 ///   user: when the user signed out or another signed in since the first connect, the stream ends
-///   with ``CourierError/Kind/identityChanged`` instead (checked at each attempt, a ``Retry``'s too). A ``Retry`` ware retries the connect only;
-///   streams are never cached nor coalesced. Each connect asks for `text/event-stream` (unless the
-///   request sets `Accept`) and, once an event ID was seen, sends it as `Last-Event-ID`.
+///   with ``CourierError/Kind/identityChanged`` instead (checked at each attempt, a ``Retry``'s
+///   too). A ``Retry`` ware retries the connect only; streams are never cached nor coalesced.
+///   Each connect asks for `text/event-stream` (unless the request sets `Accept`) and, once an
+///   event ID was seen, sends it as `Last-Event-ID`.
 /// - The request's timeout bounds each connect up to the response head; the body has none of
 ///   its own (a stream may last for hours), only the idle timeout: no bytes for that long, and the
 ///   connection counts as dropped.
