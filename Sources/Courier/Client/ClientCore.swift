@@ -41,7 +41,7 @@ final class ClientCore: Sendable {
         self.events = EventHub(observers: wares)
         self.wares = wares
         self.sessionObservers = wares.compactMap { $0 as? any SessionObserving }
-        for case let ware as any ClientAttaching in wares { ware.attach(self) }
+        for case let ware as any ClientAttaching in wares { try ware.attach(self) }
     }
 
     /// Runs one call: encode, the wares and the transport, decode; every failure names the call.

@@ -12,6 +12,7 @@ protocol SessionObserving: Sendable {
 /// A ware that must know the clients it runs in (the ``Authenticator`` tells every client it
 /// serves when a session ends): each client attaches itself when it is made.
 protocol ClientAttaching: Sendable {
-    /// Remembers that `core`'s client runs this ware.
-    func attach(_ core: ClientCore)
+    /// Remembers that `core`'s client runs this ware; throws when the ware cannot serve that
+    /// client (the client is not made then).
+    func attach(_ core: ClientCore) throws
 }

@@ -150,11 +150,6 @@ extension Authenticator {
         for core in cores { await core.sessionEnded(principal, reason: reason) }
     }
 
-    /// Remembers that `core`'s client runs this authenticator, so that ended sessions reach it.
-    func attach(_ core: ClientCore) {
-        clients.withLock { $0.add(core, schemes: core.service.authSchemes.map(\.name)) }
-    }
-
     // MARK: - State
 
     /// The scheme's credentials and generation, loaded from the store the first time. Stored
@@ -274,24 +269,6 @@ struct RefreshKey: Hashable, Sendable {
 
 /// A refresh finished after its credentials were signed out or replaced.
 struct RefreshSuperseded: Error {}
-
-/// The clients an authenticator serves, held weakly, and the scheme names their services declare.
-struct ServedClients {
-    private var cores: [WeakCore] = []
-    private(set) var schemeNames: Set<AuthSchemeName> = []
-
-    private struct WeakCore {
-        weak var core: ClientCore?
-    }
-
-    var live: [ClientCore] { cores.compactMap(\.core) }
-
-    mutating func add(_ core: ClientCore, schemes: [AuthSchemeName]) {
-        cores.removeAll { $0.core == nil }
-        cores.append(WeakCore(core: core))
-        schemeNames.formUnion(schemes)
-    }
-}
 
 /// The time a call's attempt has left, for waits on shared work before it is sent: a wait ends
 /// at the caller's own timeout, and what is sent after it gets only the rest.

@@ -34,6 +34,14 @@ import HTTPTypes
 ///   before `signOut()` returns, and publishes `sessionEnded` on each.
 /// - **Loop guard**: more than ``refreshLimit`` successful refreshes within ``refreshWindow``
 ///   fail instead of refreshing forever.
+/// - **One service's credentials**: credentials are kept by scheme name, so a scheme name belongs
+///   to the first service (``ServiceConfiguration/name``) whose client uses it; a client of
+///   another service declaring a scheme of the same name (`bearerAuth` is a common one) is
+///   refused when it is made (``CourierError/Kind/invalidRequest``), so that no call of it ever
+///   carries the first service's token, or sends its refresh token to another refresh endpoint.
+///   Give each service an authenticator of its own (and a store of its own: stores keep
+///   credentials by scheme name too), or list the services in ``sharedAcross`` to share them on
+///   purpose. Environments of one service share its name, and its credentials.
 ///
 /// ```swift
 /// let auth = Authenticator(store: FileCredentialStore(url: credentialsFile))
@@ -54,6 +62,11 @@ public final class Authenticator: Ware, ClientAttaching {
     public let refreshLimit: Int
     /// The window ``refreshLimit`` counts in.
     public let refreshWindow: Duration
+    /// The services (by ``ServiceConfiguration/name``) that share the credentials of the scheme
+    /// names they have in common, on purpose: two APIs of one backend that take the same token.
+    /// Empty by default: a scheme name belongs to the first service that uses it, and a client of
+    /// any other service declaring it is refused.
+    public let sharedAcross: Set<String>
 
     let schemes = Locked<[AuthSchemeName: SchemeState]>([:])
     let refreshes = SharedCalls<RefreshKey, CredentialSnapshot>(finishesAbandonedWork: true)
@@ -62,17 +75,20 @@ public final class Authenticator: Ware, ClientAttaching {
     let commits = AsyncSerial()
     let clients = Locked(ServedClients())
 
-    /// An authenticator keeping credentials in `store`.
+    /// An authenticator keeping credentials in `store`, for the clients of one service, or of
+    /// the services named in `sharedAcross` (see ``sharedAcross``).
     public init(
         store: any CredentialStore = MemoryCredentialStore(),
         leeway: Duration = .seconds(30),
         refreshLimit: Int = 5,
-        refreshWindow: Duration = .seconds(60)
+        refreshWindow: Duration = .seconds(60),
+        sharedAcross: Set<String> = []
     ) {
         self.store = store
         self.leeway = leeway
         self.refreshLimit = refreshLimit
         self.refreshWindow = refreshWindow
+        self.sharedAcross = sharedAcross
     }
 
     /// The authentication slot: innermost, next to the transport.
@@ -184,6 +200,8 @@ public final class Authenticator: Ware, ClientAttaching {
         guard let scheme = try context.core.service.authScheme(for: request.authentication) else {
             return try await next(request, context)
         }
+        // A client-wide authenticator checked this when the client was made; a request's own did not.
+        try checkServes(scheme.name, service: context.core.service.name)
         // The session the call was made for; `nil` only for a context built outside a client.
         let expected = context.principal.part(startingWith: SchemeState.prefix(scheme.name))
         var deadline = CallDeadline(request.timeout)
