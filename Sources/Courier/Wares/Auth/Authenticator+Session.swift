@@ -32,7 +32,12 @@ extension Authenticator {
 
     /// Makes one refresh from `snapshot`: the side request, then the store and memory, but only
     /// if `snapshot` is still current. Ends the session only when the refresh token is rejected.
-    private func refresh(_ scheme: AuthScheme, from snapshot: CredentialSnapshot, context: CallContext) async throws -> CredentialSnapshot {
+    /// `adoptions` counts the refresh tokens of other processes this refresh took up already
+    /// (``storedAfterRejection(_:rejected:from:)``), so that a store changing all the time cannot
+    /// keep it going.
+    private func refresh(
+        _ scheme: AuthScheme, from snapshot: CredentialSnapshot, context: CallContext, adoptions: Int = 0
+    ) async throws -> CredentialSnapshot {
         // Another refresh may have committed between the caller's look and its joining (the
         // finished call leaves the registry first): never send an already rotated refresh token.
         guard current(scheme.name, isStill: snapshot.generation) else { throw RefreshSuperseded() }
@@ -70,7 +75,25 @@ extension Authenticator {
             let failure = CourierError.other(
                 .refreshFailed, "refreshing the credentials of auth scheme '\(scheme.name)' failed (\(cause))",
                 response: response, underlying: error)
-            await endSession(scheme, ifStill: snapshot.generation, reason: "token refresh failed", context: context, error: failure)
+            // Another process on the same store may have rotated the refresh token since this one
+            // read it: its token is the live one, and the session is not over.
+            let stored = adoptions < Authenticator.adoptionLimit
+                ? try await storedAfterRejection(scheme, rejected: refreshToken, from: snapshot) : .nothingNewer
+            switch stored {
+            case .newer(let adopted):
+                // Under the adopted generation's key, so that calls that carried its token join it.
+                let key = RefreshKey(scheme: scheme.name, generation: adopted.generation)
+                return try await refreshes.join(key) { [self] in
+                    try await self.refresh(scheme, from: adopted, context: context, adoptions: adoptions + 1)
+                }.value
+            case .anotherSession:
+                // The store holds another sign-in's credentials now: this session ends, that one stays.
+                await endSession(
+                    scheme, ifStill: snapshot.generation, reason: "token refresh failed", context: context, error: failure,
+                    removingStored: false)
+            case .nothingNewer:
+                await endSession(scheme, ifStill: snapshot.generation, reason: "token refresh failed", context: context, error: failure)
+            }
             throw failure
         }
         // Without `expiresIn`, a JWT's `iat` and `exp` give its lifetime, counted here on this
@@ -122,8 +145,10 @@ extension Authenticator {
 
     /// Removes `scheme`'s credentials and announces the end of their session, once: only when
     /// they are still those of `generation` (a newer sign-in or refresh is left alone).
+    /// `removingStored: false` leaves the store alone, when it holds another session's credentials.
     func endSession(
-        _ scheme: AuthScheme, ifStill generation: Int, reason: String, context: CallContext, error: CourierError? = nil
+        _ scheme: AuthScheme, ifStill generation: Int, reason: String, context: CallContext, error: CourierError? = nil,
+        removingStored: Bool = true
     ) async {
         let ended = await commits.run { () -> Principal? in
             let ended = update(scheme.name) { state -> Principal? in
@@ -133,7 +158,7 @@ extension Authenticator {
                 state.endedBy = error
                 return SchemeState.principal(scheme.name, identity: credentials.identity)
             }
-            guard ended != nil else { return nil }
+            guard ended != nil, removingStored else { return ended }
             do { try await store.removeCredentials(for: scheme.name) } catch {
                 context.logger.warning("could not remove ended credentials", metadata: ["courier.error": "\(error)"])
             }

@@ -22,7 +22,11 @@ import HTTPTypes
 ///   one is replayed at once, without refreshing again. A refresh's result is kept only if the
 ///   credentials it started from are still the current ones: a sign-out or sign-in during a
 ///   refresh wins.
-/// - **Failure**: when the server rejects the refresh token (a 4xx other than 408 and 429),
+/// - **Failure**: when the server rejects the refresh token (a 4xx other than 408 and 429), the
+///   store is read again first: when it holds another refresh token of the same session (another
+///   process sharing the store rotated it meanwhile), that one is taken up and the refresh made
+///   with it, and nobody is signed out; when it holds another identity's (the other process
+///   signed in as someone else), this session ends and that one stays in the store. Otherwise
 ///   every waiter fails with the same error (kind ``CourierError/Kind/refreshFailed``), the
 ///   scheme's credentials are removed once and one `sessionEnded` event is published; later calls
 ///   fail at once with that error until the next sign-in. When the refresh fails for a passing

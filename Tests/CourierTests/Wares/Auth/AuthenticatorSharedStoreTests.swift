@@ -1,0 +1,103 @@
+import Courier
+import CourierTestServer
+import Foundation
+import Testing
+
+// Two processes on one credentials file each loaded it once: when one rotated the refresh token,
+// the other refreshed with the old one, was rejected, and ended the session (removing the
+// first one's new tokens from the file too). Two authenticators on two stores of one file
+// stand in for the two processes here.
+@Suite("Authenticator: processes sharing a credentials file keep each other signed in")
+struct AuthenticatorSharedStoreTests {
+    private static func newURL() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("courier-shared-\(UUID().uuidString).json")
+    }
+
+    /// The `sessionEnded` events `client` published so far.
+    private static func sessionsEnded(_ client: Client, _ events: inout ServiceEvents.Iterator) async -> Int {
+        client.publish(StandardEvent.maintenance(message: "marker"))
+        var ended = 0
+        while let event = await events.next() {
+            if case StandardEvent.maintenance = event { break }
+            if case StandardEvent.sessionEnded = event { ended += 1 }
+        }
+        return ended
+    }
+
+    @Test("a refresh token rotated by the other process is read again and used, instead of ending the session")
+    func rotatedElsewhere() async throws {
+        let server = try AuthTestServer()
+        defer { server.stop() }
+        let url = Self.newURL()
+        defer {
+            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(atPath: url.path + ".lock")
+        }
+        try await FileCredentialStore(url: url).save(.bearer("stale", refreshToken: "refresh-1", identity: "ada"), for: "session")
+        let (first, second) = (Authenticator(store: FileCredentialStore(url: url)), Authenticator(store: FileCredentialStore(url: url)))
+        let (firstClient, secondClient) = (try server.client(first), try server.client(second))
+        var (firstEvents, secondEvents) = (firstClient.events().makeAsyncIterator(), secondClient.events().makeAsyncIterator())
+        // Both processes have read the file before either refreshes.
+        #expect(try await first.credentials(for: "session")?.refreshToken == "refresh-1")
+        #expect(try await second.credentials(for: "session")?.refreshToken == "refresh-1")
+
+        let one = try await firstClient.send(dataRequest())  // 401, refresh-1 -> refresh-2, stored
+        #expect(one == ["ok": true])
+        let two = try await secondClient.send(dataRequest())  // 401, refresh-1 rejected, refresh-2 read and used
+        #expect(two == ["ok": true])
+        #expect(try await FileCredentialStore(url: url).credentials(for: "session")?.refreshToken == "refresh-3")
+        let three = try await firstClient.send(dataRequest())  // 401, refresh-2 rejected, refresh-3 read and used
+        #expect(three == ["ok": true])
+
+        let stored = try await FileCredentialStore(url: url).credentials(for: "session")
+        #expect(stored?.refreshToken == "refresh-4")
+        #expect(stored?.identity == "ada")
+        #expect(try await first.credentials(for: "session")?.token == "access-4")
+        #expect(try await second.credentials(for: "session")?.identity == "ada", "still the same session")
+        #expect(await Self.sessionsEnded(firstClient, &firstEvents) == 0)
+        #expect(await Self.sessionsEnded(secondClient, &secondEvents) == 0)
+    }
+
+    @Test("a rejected refresh token that the file holds too still ends the session")
+    func rejectedEverywhere() async throws {
+        let server = try AuthTestServer()
+        defer { server.stop() }
+        let url = Self.newURL()
+        defer {
+            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(atPath: url.path + ".lock")
+        }
+        try await FileCredentialStore(url: url).save(.bearer("stale", refreshToken: "revoked", identity: "ada"), for: "session")
+        let auth = Authenticator(store: FileCredentialStore(url: url))
+        let client = try server.client(auth)
+        let error = await thrownError { _ = try await client.send(dataRequest()) }
+        #expect((error as? CourierError)?.kind == .refreshFailed, "\(String(describing: error))")
+        #expect(server.refreshCount == 1, "the token the file holds was rejected already: not sent again")
+        #expect(try await FileCredentialStore(url: url).credentials(for: "session") == nil)
+    }
+
+    @Test("when the other process signed in as someone else, the rejected session ends here and the other sign-in stays in the file")
+    func anotherSignIn() async throws {
+        let server = try AuthTestServer()
+        defer { server.stop() }
+        let url = Self.newURL()
+        defer {
+            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(atPath: url.path + ".lock")
+        }
+        try await FileCredentialStore(url: url).save(.bearer("stale", refreshToken: "revoked", identity: "ada"), for: "session")
+        let (first, second) = (Authenticator(store: FileCredentialStore(url: url)), Authenticator(store: FileCredentialStore(url: url)))
+        let (firstClient, secondClient) = (try server.client(first), try server.client(second))
+        #expect(try await second.credentials(for: "session")?.identity == "ada")
+        try await first.signIn(.bearer("access-1", refreshToken: "refresh-1", identity: "bob"), for: "session")
+
+        let error = await thrownError { _ = try await secondClient.send(dataRequest()) }
+        #expect((error as? CourierError)?.kind == .refreshFailed, "\(String(describing: error))")
+        #expect(server.refreshCount == 1, "bob's refresh token is not used for ada's session")
+        #expect(try await second.credentials(for: "session") == nil, "ada's session is over here")
+        let stored = try await FileCredentialStore(url: url).credentials(for: "session")
+        #expect(stored?.identity == "bob" && stored?.refreshToken == "refresh-1", "bob's sign-in stays in the file")
+        let value = try await firstClient.send(dataRequest())
+        #expect(value == ["ok": true])
+    }
+}
