@@ -105,23 +105,26 @@ extension Authenticator {
             token: grant.accessToken, refreshToken: grant.refreshToken ?? refreshToken,
             expiresAt: lifetime.map { context.wallClock.now.addingTimeInterval($0) },
             identity: snapshot.credentials?.identity)
-        return try await commits.run {
+        let (refreshed, saveError) = try await commits.run { () -> (CredentialSnapshot, (any Error)?) in
             // A sign-out or sign-in while the refresh ran wins: its result is dropped.
             guard current(scheme.name, isStill: snapshot.generation) else { throw RefreshSuperseded() }
-            do {
-                try await store.save(fresh, for: scheme.name)
-            } catch {
-                // The new tokens still work for this process; only keeping them failed.
-                context.logger.warning("could not store refreshed credentials", metadata: ["courier.error": "\(error)"])
-            }
-            return update(scheme.name) { state in
+            // The new tokens work for this process whatever happens here; only keeping them may fail.
+            let saveError = await keep(fresh, for: scheme.name, context: context)
+            return (update(scheme.name) { state in
                 state.credentials = fresh
                 state.generation += 1
                 state.refreshTimes.append(now)
                 state.obtainedAt = now
-                return state.snapshot
-            }
+                state.unsaved = saveError != nil
+                var refreshed = state.snapshot
+                refreshed.unsaved = false  // its waiters just saw both saves fail: the next call tries again
+                return refreshed
+            }, saveError)
         }
+        if let saveError {
+            publish(StandardEvent.credentialsNotStored(scheme: scheme.name, reason: "\(saveError)"), context: context)
+        }
+        return refreshed
     }
 
     /// Whether a refresh failed because the server rejected the refresh token itself (a 4xx other
@@ -154,6 +157,7 @@ extension Authenticator {
             let ended = update(scheme.name) { state -> Principal? in
                 guard state.generation == generation, let credentials = state.credentials else { return nil }
                 state.credentials = nil
+                state.unsaved = false
                 state.generation += 1
                 state.endedBy = error
                 return SchemeState.principal(scheme.name, identity: credentials.identity)
@@ -237,11 +241,16 @@ struct SchemeState {
     /// When the current credentials were obtained (a refresh, a sign-in in this process); `nil`
     /// for ones read from the store, whose age is unknown.
     var obtainedAt: Date?
+    /// The current credentials came from a refresh the store could not save them after: the next
+    /// call that succeeds with them tries again (``Authenticator/storeUnsaved(_:context:)``).
+    var unsaved = false
+    /// A call is trying to save them now: the others do not queue up behind it.
+    var saving = false
     /// The refresh failure that ended the session, for calls that still wait on it.
     var endedBy: CourierError?
 
     var snapshot: CredentialSnapshot {
-        CredentialSnapshot(credentials: credentials, generation: generation, endedBy: endedBy, obtainedAt: obtainedAt)
+        CredentialSnapshot(credentials: credentials, generation: generation, endedBy: endedBy, obtainedAt: obtainedAt, unsaved: unsaved)
     }
 
     /// The principal last handed out, kept so that a call does not build the same string again.
@@ -283,6 +292,8 @@ struct CredentialSnapshot: Sendable {
     var endedBy: CourierError?
     /// See ``SchemeState/obtainedAt``.
     var obtainedAt: Date?
+    /// See ``SchemeState/unsaved``.
+    var unsaved = false
 }
 
 /// One refresh in flight: of a scheme, from one generation of its credentials, so that calls of a

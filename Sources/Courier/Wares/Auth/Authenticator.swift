@@ -33,6 +33,12 @@ import HTTPTypes
 ///   reason (no connection, a timeout, a 5xx), the waiters fail with
 ///   ``CourierError/Kind/refreshUnavailable``, which ``Retry`` retries, and the session and its
 ///   refresh token are kept. A rejected status that cannot be refreshed ends the session.
+/// - **Keeping them**: when the store cannot save a refresh's new credentials (a full disk, a
+///   locked keychain), the save is tried once more at once; then they are used in memory,
+///   `credentialsNotStored` is published, and the next call that succeeds with them tries again
+///   (`credentialsStored` is published once it could). Until then the store holds the previous
+///   refresh token, which a rotating server no longer takes: the next launch may find the user
+///   signed out.
 /// - **Sessions end everywhere**: signing out, signing in as someone else, or a session ending
 ///   wipes what every client this authenticator serves kept for it (the ``HTTPCache``'s answers)
 ///   before `signOut()` returns, and publishes `sessionEnded` on each.
@@ -114,6 +120,7 @@ public final class Authenticator: Ware, ClientAttaching {
             try await store.save(credentials, for: scheme)
             return update(scheme) { state -> Principal? in
                 state.credentials = credentials
+                state.unsaved = false
                 state.loaded = true
                 state.endedBy = nil
                 state.generation += 1
@@ -146,6 +153,7 @@ public final class Authenticator: Ware, ClientAttaching {
                 for name in schemes.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
                     if let identity = schemes[name]?.credentials?.identity { ended.append(SchemeState.principal(name, identity: identity)) }
                     schemes[name]?.credentials = nil
+                    schemes[name]?.unsaved = false
                     schemes[name]?.loaded = true
                     schemes[name]?.endedBy = nil
                     schemes[name]?.generation += 1
@@ -211,7 +219,11 @@ public final class Authenticator: Ware, ClientAttaching {
         var deadline = CallDeadline(request.timeout)
         var sent = try await usable(scheme, expected: expected, deadline: deadline, context: context)
         do {
-            return try await next(try authorized(deadline.remaining(of: request), with: sent, scheme: scheme, context: context), context)
+            let response = try await next(try authorized(deadline.remaining(of: request), with: sent, scheme: scheme, context: context), context)
+            // They work: keep them this time, so that the next launch does not start with a
+            // refresh token the server retired.
+            if sent.unsaved { await storeUnsaved(scheme.name, context: context) }
+            return response
         } catch let error as CourierError where isRejection(error, by: scheme) {
             deadline = CallDeadline(request.timeout)
             sent = try await replacement(for: sent, rejectedWith: error, scheme: scheme, expected: expected, deadline: deadline, context: context)
