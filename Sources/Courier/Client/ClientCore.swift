@@ -87,12 +87,14 @@ final class ClientCore: Sendable {
         if !request.pathParameters.isEmpty { context.registerSensitivePathParameters(request.pathParameters) }
         let followed = request.options[FollowedPathParametersOption.self]
         if !followed.isEmpty { context.registerSensitivePathParameters(followed) }
-        let prepared: PreparedRequest
+        var prepared: PreparedRequest
         do {
             prepared = try encoder.prepare(request, delivery: decoding.delivery)
         } catch {
             throw CallFailure.decorate(error, request: encoder.unencoded(request), context: context, origin: .encoding)
         }
+        // For a redirect to another origin to tell whether the body may go along (RedirectRules).
+        if prepared.body != nil { prepared.secretSource = CallSecretSource(storage: context.storage, redaction: service.redaction) }
         let own = ownPrincipal(of: prepared, query: request.query)
         // Asking the wares is an async call each: skipped altogether when there are none.
         context.record.principal = wares.isEmpty && request.wares.isEmpty

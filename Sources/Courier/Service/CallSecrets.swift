@@ -140,10 +140,43 @@ extension CallContext {
     }
 }
 
+/// Where one call's secrets are: the values wares registered, and the names the service's
+/// redaction calls sensitive. A prepared request carries it (``PreparedRequest/secretSource``),
+/// so that the transports' redirect rules can tell whether its body may go to another origin.
+package struct CallSecretSource: Sendable {
+    let storage: CallStorage
+    let redaction: Redaction
+}
+
+extension PreparedRequest {
+    /// Whether the body carries a secret of the call: a JSON, form or multipart field whose name
+    /// the redaction calls sensitive (the standard names for a request built by hand), or a value
+    /// registered as the call's secret. Worked out only when a redirect would take the body to
+    /// another origin; a body from a file or a stream is not searched.
+    package var bodyCarriesSecrets: Bool {
+        guard let body else { return false }
+        let redaction = secretSource?.redaction ?? .standard
+        var named = SecretCollector(redaction: redaction)
+        named.collectBody(of: self)
+        if named.foundSensitiveField { return true }
+        guard let registered = secretSource?.storage.secrets, !registered.isEmpty else { return false }
+        let texts: [Data] = body.data.map { [$0] } ?? body.multipart?.entries.compactMap(\.text) ?? []
+        guard !texts.isEmpty else { return false }
+        var spelled = SecretCollector(redaction: redaction)
+        for value in registered { spelled.add(value) }
+        return spelled.spellings.contains { value in
+            let bytes = Data(value.utf8)
+            return texts.contains { $0.range(of: bytes) != nil }
+        }
+    }
+}
+
 /// Finds a request's secret values by name.
 private struct SecretCollector {
     let redaction: Redaction
     private(set) var spellings: Set<String> = []
+    /// A field the redaction calls sensitive was found, even one too short to be in ``spellings``.
+    private(set) var foundSensitiveField = false
 
     init(redaction: Redaction) {
         self.redaction = redaction
@@ -176,6 +209,11 @@ private struct SecretCollector {
         if let path = request.http.path, let question = path.firstIndex(of: "?") {
             collectPairs(path[path.index(after: question)...])
         }
+        collectBody(of: request)
+    }
+
+    /// The values of the body's sensitive fields: JSON, form, and a multipart form's text parts.
+    mutating func collectBody(of request: PreparedRequest) {
         if let parts = request.body?.multipart {
             collectFields(of: parts)
             return
@@ -194,6 +232,7 @@ private struct SecretCollector {
         for entry in parts.entries {
             guard let text = entry.text, text.count <= CallSecrets.largestSearchedBody else { continue }
             if redaction.isSensitive(entry.name) {
+                foundSensitiveField = true
                 add(String(decoding: text, as: UTF8.self))
             } else if entry.contentType?.lowercased().contains("json") == true,
                       let object = try? JSONSerialization.jsonObject(with: text, options: [.fragmentsAllowed]) {
@@ -211,6 +250,7 @@ private struct SecretCollector {
             guard let equals = pair.firstIndex(of: "=") else { continue }
             let name = pair[..<equals]
             guard redaction.isSensitive(name.removingPercentEncoding ?? String(name)) else { continue }
+            foundSensitiveField = true
             add(String(pair[pair.index(after: equals)...]))
         }
     }
@@ -222,8 +262,10 @@ private struct SecretCollector {
         case let array as [Any]:
             for inner in array { collectJSON(inner, sensitive: sensitive) }
         case let text as String where sensitive:
+            foundSensitiveField = true
             add(text)
         case let number as NSNumber where sensitive:
+            foundSensitiveField = true
             add(number.stringValue)
         default:
             break

@@ -19,7 +19,7 @@ public struct ServiceConfiguration: Sendable {
     /// default), counted after decompression.
     public var maximumResponseSize: Int
     /// Whether and how far requests follow redirects when they do not say otherwise; a redirect
-    /// to another origin never carries credentials.
+    /// to another origin never carries credentials, nor a body that carries secrets.
     public var redirects: RedirectPolicy
     /// How JSON bodies are encoded and decoded.
     public var coding: JSONCoding

@@ -28,6 +28,9 @@ public struct PreparedRequest: Sendable {
     public var acceptableStatus: StatusAcceptance
     /// The request's ``Request/options``, for wares to read.
     public var options: Options
+    /// Where the call's secrets are, for the redirect rules to tell whether the body carries any
+    /// (``bodyCarriesSecrets``); set by the client, `nil` for a request built by hand.
+    package var secretSource: CallSecretSource?
 
     /// The default of ``maximumResponseSize``: 64 MB.
     public static let defaultMaximumResponseSize = 64 << 20

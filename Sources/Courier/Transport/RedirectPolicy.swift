@@ -1,11 +1,21 @@
 import Foundation
 import HTTPTypes
 
-/// Whether and how far a transport follows redirects (`301`, `302`, `303`, `307`, `308`).
+/// Whether and how far a transport follows redirects (`301`, `302`, `303`, `307`, `308`), and
+/// whether to another origin.
 ///
 /// Followed redirects never carry credentials to another origin: when the scheme, host or port
 /// changes, `Authorization`, `Proxy-Authorization`, `Cookie` and every field in
-/// ``PreparedRequest/credentialFields`` are dropped.
+/// ``PreparedRequest/credentialFields`` are dropped. A `307` or `308` keeps the method and the
+/// body, so a body that carries secrets (a JSON, form or multipart field the service's
+/// ``Redaction`` calls sensitive, such as a login's `password`, or a value a ware registered with
+/// ``CallContext/registerSecrets(_:)``) is not sent to another origin either: that redirect fails
+/// the call with ``TransportFailure/badRedirect(message:)``. A body sent from a file or a stream
+/// is not searched.
+///
+/// Under ``sameOrigin`` (or any policy whose ``crossesOrigins`` is `false`), only redirects within
+/// the origin are followed, and one to another origin is the answer, as under ``refuse``: a token
+/// refresh goes this way.
 ///
 /// A redirect that is not followed (under ``refuse``, or a `3xx` without a `Location`) is an
 /// answer like any other, checked against the request's ``Request/acceptableStatus``: with the
@@ -18,16 +28,23 @@ import HTTPTypes
 /// request.redirects = .refuse                                   // don't follow the 302…
 /// request.acceptableStatus = StatusAcceptance(200...299, extra: [302])  // …hand it to me
 /// service.redirects = .follow(upTo: 3)                          // the service's default
+/// login.redirects = .sameOrigin                                 // never leave the origin
 /// ```
 public struct RedirectPolicy: Sendable, Hashable {
     /// The most redirects one call follows. `0` follows none (``refuse``: the `3xx` is the
     /// answer); above `0`, one redirect more fails the call with
     /// ``TransportFailure/tooManyRedirects(_:)``.
     public var maximum: Int
+    /// Whether a redirect to another origin (another scheme, host or port) is followed; when
+    /// `false`, such a redirect is not followed and the `3xx` is the answer (see ``refuse``),
+    /// while redirects within the origin still are.
+    public var crossesOrigins: Bool
 
-    /// A policy following up to `maximum` redirects.
-    public init(maximum: Int) {
+    /// A policy following up to `maximum` redirects, to other origins too unless
+    /// `crossesOrigins` is `false`.
+    public init(maximum: Int, crossesOrigins: Bool = true) {
         self.maximum = max(0, maximum)
+        self.crossesOrigins = crossesOrigins
     }
 
     /// Follows up to 10 redirects, as browsers roughly do.
@@ -40,6 +57,20 @@ public struct RedirectPolicy: Sendable, Hashable {
     /// Follows up to `maximum` redirects.
     public static func follow(upTo maximum: Int) -> RedirectPolicy {
         RedirectPolicy(maximum: maximum)
+    }
+
+    /// Follows up to 10 redirects within the request's origin; one to another origin is the
+    /// answer, as under ``refuse``. For requests whose every part must stay where it was sent.
+    public static let sameOrigin = RedirectPolicy(maximum: 10, crossesOrigins: false)
+
+    /// Follows up to `maximum` redirects within the request's origin.
+    public static func sameOrigin(upTo maximum: Int) -> RedirectPolicy {
+        RedirectPolicy(maximum: maximum, crossesOrigins: false)
+    }
+
+    /// This policy, following redirects within the origin only.
+    public var withinOrigin: RedirectPolicy {
+        RedirectPolicy(maximum: maximum, crossesOrigins: false)
     }
 
     /// Whether redirects are followed at all.
@@ -155,7 +186,19 @@ package enum RedirectRules {
             }
             count += 1
             let next = try following(current, status: status, location: location, count: count)
-            if !crossed, let from = current.url, let to = next.url, !sameOrigin(from, to) { crossed = true }
+            if let from = current.url, let to = next.url, !sameOrigin(from, to) {
+                guard current.redirects.crossesOrigins else {
+                    response.followedToAnotherOrigin = crossed
+                    return response  // not followed: the 3xx is the answer
+                }
+                // Only the credential header fields are dropped there; a 307 or 308 keeps the body.
+                if next.body != nil, current.bodyCarriesSecrets {
+                    throw CourierError.transport(.badRedirect(
+                        message: "\(status) asks to send the request body to another origin, and the body carries secrets "
+                            + "(a field named like a credential, or a value registered as the call's secret); it is not sent there"))
+                }
+                crossed = true
+            }
             if let body = next.body, !body.isReplayable {
                 throw CourierError.transport(.badRedirect(
                     message: "\(status) asks to send the body again, but it is a one-shot stream that was already sent"))

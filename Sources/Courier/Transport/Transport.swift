@@ -18,9 +18,11 @@ import Foundation
 /// - stop work and throw `CancellationError` when the calling task is cancelled;
 /// - hold a collected body to ``PreparedRequest/maximumResponseSize`` (``ResponseBodyCollector``
 ///   does it) and throw ``TransportFailure/responseTooLarge(limit:)`` past it;
-/// - follow redirects only as ``PreparedRequest/redirects`` allows, dropping `Authorization`,
-///   `Proxy-Authorization`, `Cookie` and ``PreparedRequest/credentialFields`` on the way to
-///   another origin, and return a redirect it does not follow as the `3xx` response;
+/// - follow redirects only as ``PreparedRequest/redirects`` allows (to another origin only when
+///   its ``RedirectPolicy/crossesOrigins``), dropping `Authorization`, `Proxy-Authorization`,
+///   `Cookie` and ``PreparedRequest/credentialFields`` on the way to another origin, refuse a
+///   `307` or `308` that would resend a body carrying secrets there (see ``RedirectPolicy``), and
+///   return a redirect it does not follow as the `3xx` response;
 /// - return every other status as a response (status checks happen later, in the client).
 ///
 /// ```swift

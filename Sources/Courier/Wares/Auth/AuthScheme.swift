@@ -78,9 +78,9 @@ public struct TokenGrant: Sendable {
 /// How a bearer scheme gets new tokens: the refresh request, built from the refresh token, and
 /// how its response becomes a ``TokenGrant``. The request is sent as a side request that skips
 /// the ``Authenticator`` (it must not need the token it renews). It follows redirects within its
-/// origin only (as many as its ``Request/redirects`` allow): a `307` or `308` would carry its
-/// body, the refresh token, to another origin. A redirect elsewhere fails the refresh for now
-/// (``CourierError/Kind/refreshUnavailable``), and the session is kept.
+/// origin only (``RedirectPolicy/withinOrigin`` of its own or the service's policy): a `307` or
+/// `308` would carry its body, the refresh token, to another origin. A redirect elsewhere fails
+/// the refresh for now (``CourierError/Kind/refreshUnavailable``), and the session is kept.
 public struct TokenRefresh: Sendable {
     let perform: @Sendable (_ refreshToken: String, _ context: CallContext, _ sender: Authenticator) async throws -> TokenGrant
 
@@ -93,7 +93,8 @@ public struct TokenRefresh: Sendable {
             // The refresh token is a secret of the side request under whatever name (or path
             // segment) it travels.
             var refresh = request(refreshToken)
-            refresh.wares.append(SameOriginRedirects())
+            // The core's own configuration: `context.service` would copy all of it.
+            refresh.redirects = (refresh.redirects ?? context.core.service.redirects).withinOrigin
             return read(try await context.response(for: refresh, from: sender, skipping: [], secrets: [refreshToken]).value)
         }
     }
