@@ -59,10 +59,19 @@ struct StubProgressTests {
         request.body = .data(Data(count: 10 * 1024), contentType: "application/octet-stream")
         let call = Task { try await client.send(request) }
         var moved = Duration.zero
-        while moved < .seconds(12), await clock.waitForSleepers(1, timeout: .seconds(2)) {
+        // Until the 5 s timeout the call always sleeps on the clock (pacing, or its deadline):
+        // a long wait there is only a guard for a loaded machine. After it, a short wait finds
+        // that nothing sleeps any more. If the call stops sleeping early, it is cancelled and
+        // the test fails, rather than waiting for a clock that never moves again.
+        while moved < .seconds(12),
+              await clock.waitForSleepers(1, timeout: moved < .seconds(5) ? .seconds(30) : .seconds(2)) {
             let wait = clock.pendingWaits.first ?? .seconds(1)
             clock.advance(by: wait)
             moved += wait
+        }
+        if moved < .seconds(5) {
+            call.cancel()
+            Issue.record("the call stopped sleeping on the clock after \(moved), before its 5 s timeout")
         }
         let result = await call.result
         guard case .failure(let error as CourierError) = result, case .transport(.timedOut(after: .seconds(5))) = error.reason else {
