@@ -8,6 +8,15 @@ struct HTTPDateTests {
     /// RFC 9110's own example, `Sun, 06 Nov 1994 08:49:37 GMT`.
     private let example = Date(timeIntervalSince1970: 784_111_777)
 
+    /// Foundation's formatter for IMF-fixdate, the reference both ways.
+    private static func imfFixdate() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter
+    }
+
     @Test("IMF-fixdate, RFC 850 and asctime name the same second", arguments: [
         "Sun, 06 Nov 1994 08:49:37 GMT",
         "Sunday, 06-Nov-94 08:49:37 GMT",
@@ -62,10 +71,7 @@ struct HTTPDateTests {
 
     @Test("every second DateFormatter writes as IMF-fixdate reads back the same (2,000 seeded dates)")
     func agreesWithFormatter() {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let formatter = Self.imfFixdate()
         var generator = SeededGenerator(seed: 7)
         for _ in 0..<2_000 {
             let date = Date(timeIntervalSince1970: TimeInterval(Int.random(in: -2_208_988_800...4_102_444_800, using: &generator)))
@@ -76,10 +82,7 @@ struct HTTPDateTests {
 
     @Test("what HTTPDate writes is DateFormatter's IMF-fixdate, to the character (2,000 seeded dates, 1900 to 2100)")
     func writesWhatFormatterWrites() {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let formatter = Self.imfFixdate()
         var generator = SeededGenerator(seed: 11)
         for _ in 0..<2_000 {
             let seconds = TimeInterval(Int.random(in: -2_208_988_800...4_102_444_800, using: &generator))

@@ -142,3 +142,15 @@ final class AuthTestServer: @unchecked Sendable {
 func dataRequest(_ path: String = "/data") -> Request<[String: Bool]> {
     Request(method: .get, path: path, name: "data")
 }
+
+/// The `sessionEnded` events `client` published since `events` last read: a marker event is
+/// published and the events before it counted.
+func sessionsEnded(_ client: Client, _ events: inout ServiceEvents.Iterator) async -> Int {
+    client.publish(StandardEvent.maintenance(message: "marker"))
+    var ended = 0
+    while let event = await events.next() {
+        if case StandardEvent.maintenance = event { break }
+        if case StandardEvent.sessionEnded = event { ended += 1 }
+    }
+    return ended
+}

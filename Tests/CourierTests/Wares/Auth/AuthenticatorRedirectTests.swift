@@ -6,17 +6,6 @@ import Testing
 
 @Suite("Authenticator: a redirected token refresh")
 struct AuthenticatorRedirectTests {
-    /// The `sessionEnded` events `client` published so far.
-    private static func sessionsEnded(_ client: Client, _ events: inout ServiceEvents.Iterator) async -> Int {
-        client.publish(StandardEvent.maintenance(message: "marker"))
-        var ended = 0
-        while let event = await events.next() {
-            if case StandardEvent.maintenance = event { break }
-            if case StandardEvent.sessionEnded = event { ended += 1 }
-        }
-        return ended
-    }
-
     @Test("a refresh redirected to another origin that answers 401 keeps the session, and the refresh token is not sent there")
     func crossOriginRefreshRedirect() async throws {
         let server = try AuthTestServer()
@@ -41,7 +30,7 @@ struct AuthenticatorRedirectTests {
         let later = try await client.send(dataRequest())
         #expect(later == ["ok": true])
         #expect(server.refreshCount == 1)
-        #expect(await Self.sessionsEnded(client, &events) == 0)
+        #expect(await sessionsEnded(client, &events) == 0)
     }
 
     @Test("a refresh redirected within its origin is followed")

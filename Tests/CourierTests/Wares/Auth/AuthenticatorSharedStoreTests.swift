@@ -13,15 +13,10 @@ struct AuthenticatorSharedStoreTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("courier-shared-\(UUID().uuidString).json")
     }
 
-    /// The `sessionEnded` events `client` published so far.
-    private static func sessionsEnded(_ client: Client, _ events: inout ServiceEvents.Iterator) async -> Int {
-        client.publish(StandardEvent.maintenance(message: "marker"))
-        var ended = 0
-        while let event = await events.next() {
-            if case StandardEvent.maintenance = event { break }
-            if case StandardEvent.sessionEnded = event { ended += 1 }
-        }
-        return ended
+    /// Removes the credentials file at `url` and the lock file beside it.
+    private static func remove(_ url: URL) {
+        try? FileManager.default.removeItem(at: url)
+        try? FileManager.default.removeItem(atPath: url.path + ".lock")
     }
 
     @Test("a refresh token rotated by the other process is read again and used, instead of ending the session")
@@ -29,10 +24,7 @@ struct AuthenticatorSharedStoreTests {
         let server = try AuthTestServer()
         defer { server.stop() }
         let url = Self.newURL()
-        defer {
-            try? FileManager.default.removeItem(at: url)
-            try? FileManager.default.removeItem(atPath: url.path + ".lock")
-        }
+        defer { Self.remove(url) }
         try await FileCredentialStore(url: url).save(.bearer("stale", refreshToken: "refresh-1", identity: "ada"), for: "session")
         let (first, second) = (Authenticator(store: FileCredentialStore(url: url)), Authenticator(store: FileCredentialStore(url: url)))
         let (firstClient, secondClient) = (try server.client(first), try server.client(second))
@@ -54,8 +46,8 @@ struct AuthenticatorSharedStoreTests {
         #expect(stored?.identity == "ada")
         #expect(try await first.credentials(for: "session")?.token == "access-4")
         #expect(try await second.credentials(for: "session")?.identity == "ada", "still the same session")
-        #expect(await Self.sessionsEnded(firstClient, &firstEvents) == 0)
-        #expect(await Self.sessionsEnded(secondClient, &secondEvents) == 0)
+        #expect(await sessionsEnded(firstClient, &firstEvents) == 0)
+        #expect(await sessionsEnded(secondClient, &secondEvents) == 0)
     }
 
     @Test("a rejected refresh token that the file holds too still ends the session")
@@ -63,10 +55,7 @@ struct AuthenticatorSharedStoreTests {
         let server = try AuthTestServer()
         defer { server.stop() }
         let url = Self.newURL()
-        defer {
-            try? FileManager.default.removeItem(at: url)
-            try? FileManager.default.removeItem(atPath: url.path + ".lock")
-        }
+        defer { Self.remove(url) }
         try await FileCredentialStore(url: url).save(.bearer("stale", refreshToken: "revoked", identity: "ada"), for: "session")
         let auth = Authenticator(store: FileCredentialStore(url: url))
         let client = try server.client(auth)
@@ -81,10 +70,7 @@ struct AuthenticatorSharedStoreTests {
         let server = try AuthTestServer()
         defer { server.stop() }
         let url = Self.newURL()
-        defer {
-            try? FileManager.default.removeItem(at: url)
-            try? FileManager.default.removeItem(atPath: url.path + ".lock")
-        }
+        defer { Self.remove(url) }
         try await FileCredentialStore(url: url).save(.bearer("stale", refreshToken: "revoked", identity: "ada"), for: "session")
         let (first, second) = (Authenticator(store: FileCredentialStore(url: url)), Authenticator(store: FileCredentialStore(url: url)))
         let (firstClient, secondClient) = (try server.client(first), try server.client(second))
