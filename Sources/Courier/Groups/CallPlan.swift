@@ -43,6 +43,8 @@ public struct PlanContext: Sendable {
     let endpointWares: @Sendable (String) -> [any Ware]
     /// Where a delegate's member and progress reports go; `nil` when nobody listens.
     let reports: PlanReports?
+    /// The chains the plan runs in: their calls never go on as another signed-in user.
+    var chainPins: [ChainPrincipalPin] = []
 
     /// A context sending through `client` and attaching `endpointWares(name)` to each request
     /// named `name` (how a generated client adds the wares its spec names).
@@ -63,6 +65,7 @@ public struct PlanContext: Sendable {
             let extra = endpointWares(name)
             if !extra.isEmpty { request.wares += extra }
         }
+        if !chainPins.isEmpty { request.wares.append(ChainPrincipalGuard(pins: chainPins)) }
         if let reports {
             let membership = CallGroupMembership.current
             let own = request.onProgress

@@ -13,7 +13,10 @@
 /// ```
 ///
 /// A failing step ends the chain with ``CallGroupFailure`` naming the step and keeping the
-/// earlier answers; no later step starts. Cancelling the task running the chain cancels the step
+/// earlier answers; no later step starts. A step never runs as another signed-in user than the
+/// steps before it: after another user's sign-in, its calls fail with
+/// ``CourierError/Kind/identityChanged`` before anything is sent (after a sign-out, with
+/// ``CourierError/Kind/notSignedIn``); a chain may still start anonymous and sign in. Cancelling the task running the chain cancels the step
 /// in flight, starts no later one and throws `CancellationError`.
 public struct Chain<each Answer: Sendable>: CallPlan {
     /// Every step's answer, in step order.
@@ -82,6 +85,8 @@ final class ChainRun: Sendable {
     init(name: String?, stepCount: Int, context: PlanContext) {
         self.name = name
         self.stepCount = stepCount
+        var context = context
+        context.chainPins.append(ChainPrincipalPin(chainName: name))
         self.context = context
     }
 

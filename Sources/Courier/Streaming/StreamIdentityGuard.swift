@@ -2,6 +2,8 @@ extension CourierError.Kind {
     /// A stream's session ended: the signed-in user changed (signed out, or another signed in)
     /// while it was open, or between two connects of a stream of server-sent events, so the
     /// stream ended rather than carry one user's events, or its `Last-Event-ID`, over to another.
+    /// A ``Chain``'s step whose call would run as another user than the steps before it fails
+    /// with it too.
     public static let identityChanged = CourierError.Kind("identityChanged")
 }
 
