@@ -20,8 +20,8 @@ final class ChainPrincipalPin: Sendable {
     /// is left to the authenticator, which refuses the call as ``CourierError/Kind/notSignedIn``.
     func admit(_ principal: Principal) -> (earlier: String, now: String)? {
         sessions.withLock { seen in
-            for part in principal.parts where !part.hasSuffix(":none") {
-                guard let scheme = Self.scheme(of: part) else { continue }
+            for part in principal.parts {
+                guard let (scheme, signedIn) = SchemeState.session(of: part), signedIn else { continue }
                 if let earlier = seen[scheme] {
                     if earlier != part { return (earlier, part) }
                 } else {
@@ -30,14 +30,6 @@ final class ChainPrincipalPin: Sendable {
             }
             return nil
         }
-    }
-
-    /// `auth:<scheme>:` of an authenticator's session part; `nil` for any other part.
-    private static func scheme(of part: String) -> String? {
-        guard part.hasPrefix("auth:") else { return nil }
-        let rest = part.dropFirst(5)
-        guard let colon = rest.firstIndex(of: ":") else { return nil }
-        return String(part[..<rest.index(after: colon)])
     }
 }
 

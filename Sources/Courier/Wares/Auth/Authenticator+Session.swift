@@ -272,6 +272,16 @@ struct SchemeState {
     /// The principal part of `scheme`'s session `identity` (`none` when signed out).
     static func part(_ scheme: AuthSchemeName, identity: String?) -> String { prefix(scheme) + (identity ?? "none") }
 
+    /// Of a principal part: its ``prefix(_:)`` and whether it is a signed-in session (not
+    /// `none`); `nil` for a part that is no authenticator's.
+    static func session(of part: String) -> (prefix: String, signedIn: Bool)? {
+        guard part.hasPrefix("auth:") else { return nil }
+        let scheme = part.dropFirst(5)
+        guard let colon = scheme.firstIndex(of: ":") else { return nil }
+        let end = scheme.index(after: colon)
+        return (String(part[..<end]), part[end...] != "none")
+    }
+
     /// Whether `part` is ``part(_:identity:)`` of `scheme` and `identity`, compared without building it
     /// (every call checks, and the part is some fifty bytes).
     static func isPart(_ part: String, of scheme: AuthSchemeName, identity: String?) -> Bool {
