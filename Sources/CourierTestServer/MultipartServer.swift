@@ -35,8 +35,8 @@ public final class MultipartServer: Sendable {
 
     /// The port the server listens on.
     public let port: Int
-    private let process: Process
-    private let input: Pipe
+    private let process: ChildProcess
+    private let input: FileHandle
 
     /// Starts the server on a thread of its own and returns once it printed its port.
     ///
@@ -59,29 +59,27 @@ public final class MultipartServer: Sendable {
         guard FileManager.default.fileExists(atPath: script.path) else {
             throw StartFailure(description: "the multipart test server script is missing at \(script.path)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
+        let process: ChildProcess
         do {
-            try ProcessLaunch.run(process)
+            process = try ChildProcess(
+                executable: "/usr/bin/env", arguments: ["python3", script.path], input: .pipe, output: .pipe)
         } catch {
             throw StartFailure(description: "cannot run python3 for the multipart test server (is Python 3 installed?): \(error)")
         }
+        guard let input = process.input, let output = process.output else {
+            throw StartFailure(description: "the multipart test server has no pipes")
+        }
         var line = Data()
         while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            let byte = output.readData(ofLength: 1)
             if byte.isEmpty || byte == Data("\n".utf8) { break }
             line.append(byte)
         }
         guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
+            try? input.close()
+            let ended = process.waitUntilEnded()
             throw StartFailure(description: "the multipart test server did not start: python3 missing or failing "
-                + "(exit status \(process.terminationStatus)); Python 3 is needed for these tests")
+                + "(\(ended)); Python 3 is needed for these tests")
         }
         self.port = port
         self.process = process
@@ -96,7 +94,7 @@ public final class MultipartServer: Sendable {
     /// Stops the server: closes its stdin, on which it exits. Does not wait for the exit, so that
     /// a test's `defer` blocks no shared thread.
     public func stop() {
-        try? input.fileHandleForWriting.close()
+        try? input.close()
     }
 }
 

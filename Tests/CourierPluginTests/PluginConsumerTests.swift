@@ -150,17 +150,13 @@ func runProcess(_ executable: String, _ arguments: [String]) async throws -> (st
 }
 
 private func runProcessBlocking(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try ProcessLaunch.run(process)
+    let process = try ChildProcess(executable: executable, arguments: arguments, output: .pipe, errorsToOutput: true)
     // Read before waiting so a chatty build cannot fill the pipe and deadlock.
-    let data = readToEnd(pipe.fileHandleForReading.fileDescriptor)
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let data = readToEnd(process.output?.fileDescriptor ?? -1)
+    switch process.waitUntilEnded() {
+    case .exited(let status): return (status, String(decoding: data, as: UTF8.self))
+    case .signalled(let signal): return (128 + signal, String(decoding: data, as: UTF8.self))
+    }
 }
 
 /// Reads a pipe to its end, reading again when a signal interrupts a read: corelibs'

@@ -25,15 +25,10 @@ private func pythonOutput(_ arguments: [String]) async throws -> String {
     try await withCheckedThrowingContinuation { continuation in
         DispatchQueue.global().async {
             continuation.resume(with: Result {
-                let python = Process()
-                python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                python.arguments = ["python3"] + arguments
-                let output = Pipe()
-                python.standardOutput = output
-                try ProcessLaunch.run(python)
+                let python = try ChildProcess(executable: "/usr/bin/env", arguments: ["python3"] + arguments, output: .pipe)
                 // Read before waiting, so that a large output cannot fill the pipe and deadlock.
-                let data = output.fileHandleForReading.readDataToEndOfFile()
-                python.waitUntilExit()
+                let data = python.output?.readDataToEndOfFile() ?? Data()
+                _ = python.waitUntilEnded()
                 return String(decoding: data, as: UTF8.self)
             })
         }

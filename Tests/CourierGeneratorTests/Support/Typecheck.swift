@@ -54,24 +54,20 @@ enum Typecheck {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         for (name, text) in files { try directory.write(name, text) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Generated", "-I", modules]
+        let arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Generated", "-I", modules]
             + files.keys.sorted().map { directory.path + "/" + $0 }
         // A file, not a pipe: nothing to drain while waiting, and no read to interrupt.
         let log = directory.path + "/swiftc.log"
         _ = FileManager.default.createFile(atPath: log, contents: nil)  // opening it below reports a failure
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardOutput = handle
-        process.standardError = handle
-        let ended = AsyncStream.makeStream(of: Void.self)
-        process.terminationHandler = { _ in ended.continuation.finish() }
-        try ProcessLaunch.run(process)
-        for await _ in ended.stream {}
+        let process = try ChildProcess(
+            executable: "/usr/bin/env", arguments: arguments,
+            output: .descriptor(handle.fileDescriptor), errors: .descriptor(handle.fileDescriptor))
+        let ended = await process.terminated()
         try handle.close()
         let text = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
-        if process.terminationStatus == 0 { return "" }
-        return text.isEmpty ? "swiftc exited with \(process.terminationStatus)" : text
+        if ended == .exited(0) { return "" }
+        return text.isEmpty ? "swiftc ended: \(ended)" : text
     }
 }
 

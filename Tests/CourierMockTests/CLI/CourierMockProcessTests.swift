@@ -30,18 +30,14 @@ import FoundationNetworking
         arguments: [SIGINT, SIGTERM])
     func theExecutableListensAnswersAndStopsCleanlyOnASignal(_ signal: Int32) async throws {
         let executable = try #require(Self.executable)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [MockHarness.petstoreSpec, "--port", "0", "--latency", "5ms"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let process = try ChildProcess(
+            executable: executable.path, arguments: [MockHarness.petstoreSpec, "--port", "0", "--latency", "5ms"],
+            output: .pipe, errors: .null)
         let received = Locked(Data())
         // Read on a thread of its own with read(2), retried when interrupted: corelibs'
-        // `availableData` (behind `readabilityHandler`) traps on EINTR, and `read(upToCount:)`
-        // waits for the whole count.
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        let reader = Thread {
+        // `availableData` traps on EINTR, and `read(upToCount:)` waits for the whole count.
+        let descriptor = try #require(process.output).fileDescriptor
+        Thread {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -49,10 +45,8 @@ import FoundationNetworking
                 guard count > 0 else { return }
                 received.withLock { $0.append(contentsOf: buffer[0..<count]) }
             }
-        }
-        try ProcessLaunch.run(process)
-        reader.start()
-        defer { if process.isRunning { process.terminate() } }
+        }.start()
+        defer { process.send(SIGKILL) }
 
         let text = { String(decoding: received.withLock { $0 }, as: UTF8.self) }
         let listening = try #require(await waitFor(seconds: 30) { Self.port(in: text()) }, "no listening line: \(text())")
@@ -62,16 +56,13 @@ import FoundationNetworking
         #expect(String(decoding: body, as: UTF8.self).contains("\"Rex\""))
         #expect(await waitFor(seconds: 30) { text().contains("GET /v1/pets/1 200 getPet samples/pet.json ") ? true : nil } == true, "\(text())")
 
-        kill(process.processIdentifier, signal)
-        let ended = await waitFor(seconds: 90) { process.isRunning ? nil : true }
-        guard ended == true else {
+        process.send(signal)
+        let ended = await waitFor(seconds: 90) { process.termination }
+        guard let ended else {
             Issue.record("still running 90 s after the signal: \(text())")
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
             return
         }
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
+        #expect(ended == .exited(0))
         #expect(text().contains("stopping (\(signal == SIGINT ? "SIGINT" : "SIGTERM"))"), "\(text())")
     }
 
@@ -81,17 +72,11 @@ import FoundationNetworking
         arguments: [["--latency", "9999999999999h"], ["--stream-interval", "9999999999999h"], ["--latency", "-1s"]])
     func aDurationOutOfRangeIsAUsageError(_ option: [String]) async throws {
         let executable = try #require(Self.executable)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [MockHarness.petstoreSpec, "--port", "0"] + option
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try ProcessLaunch.run(process)
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 64, "a usage error, not a crash: \(message)")
+        let process = try ChildProcess(
+            executable: executable.path, arguments: [MockHarness.petstoreSpec, "--port", "0"] + option,
+            output: .null, errors: .pipe)
+        let message = String(decoding: try #require(process.errors).readDataToEndOfFile(), as: UTF8.self)
+        #expect(await process.terminated() == .exited(64), "a usage error, not a crash: \(message)")
         #expect(message.contains(option[0]), "\(message)")
     }
 

@@ -118,21 +118,15 @@ struct DiskCacheStoreTests {
         let probe = try #require(DiskEntryProbe.executable(), "CacheCrashProbe is built with the tests")
         for round in 0..<3 {
             try await withDirectory { directory in
-                let process = Process()
-                process.executableURL = probe
-                process.arguments = [directory.path]
-                let output = Pipe()
-                process.standardOutput = output
-                try ProcessLaunch.run(process)
-                _ = output.fileHandleForReading.availableData  // "ready"
+                let process = try ChildProcess(executable: probe.path, arguments: [directory.path], output: .pipe)
+                _ = process.output?.availableData  // "ready"
                 let deadline = ContinuousClock.now + .seconds(10)
                 while (try? FileManager.default.contentsOfDirectory(atPath: directory.path).count) ?? 0 < 50 + round * 100,
                       ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(5))
                 }
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                #expect(process.terminationReason == .uncaughtSignal)
+                process.send(SIGKILL)
+                #expect(await process.terminated() == .signalled(SIGKILL))
 
                 let store = DiskCacheStore(directory: directory, byteLimit: 8 << 20)
                 var served = 0

@@ -1,0 +1,133 @@
+// The posix_spawn(3) calls behind ``ChildProcess``. The Darwin branches are never compiled on the
+// Linux machines Courier is developed on; they follow Apple's posix_spawn manual pages: the
+// action and attribute types are opaque pointers there, glibc's addclosefrom_np does not exist,
+// and POSIX_SPAWN_CLOEXEC_DEFAULT closes every descriptor no action names (so the inherited
+// standard streams are named with posix_spawn_file_actions_addinherit_np).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The file actions and attributes of one launch, and the pipe ends it made.
+struct SpawnSetup {
+    private let executable: String
+    #if canImport(Glibc)
+    private var actions = posix_spawn_file_actions_t()
+    private var attributes = posix_spawnattr_t()
+    #else
+    private var actions: posix_spawn_file_actions_t? = nil
+    private var attributes: posix_spawnattr_t? = nil
+    #endif
+    /// The child's ends of the pipes: the parent closes them once the child has its copies.
+    private var childEnds: [Int32] = []
+    /// The parent's ends: closed too when the launch fails.
+    private var parentEnds: [Int32] = []
+    private var launched = false
+
+    init(executable: String) throws {
+        self.executable = executable
+        guard posix_spawn_file_actions_init(&actions) == 0 else {
+            throw ChildProcess.LaunchFailure(description: "cannot start \(executable): no memory for its file actions")
+        }
+        guard posix_spawnattr_init(&attributes) == 0 else {
+            posix_spawn_file_actions_destroy(&actions)
+            throw ChildProcess.LaunchFailure(description: "cannot start \(executable): no memory for its attributes")
+        }
+    }
+
+    /// Points the child's descriptor `target` (0, 1 or 2) at `channel`; returns the parent's
+    /// end of a new pipe, if `channel` asks for one.
+    mutating func connect(_ channel: ChildProcess.Channel, to target: Int32, childReads: Bool) throws -> Int32? {
+        switch channel {
+        case .inherit:
+            #if canImport(Darwin)
+            posix_spawn_file_actions_addinherit_np(&actions, target)
+            #endif
+            return nil
+        case .null:
+            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", childReads ? O_RDONLY : O_WRONLY, 0)
+            return nil
+        case .descriptor(let descriptor):
+            return try duplicate(descriptor, to: target)
+        case .pipe:
+            var ends: [Int32] = [-1, -1]
+            guard Self.closeOnExecPipe(&ends) else {
+                throw ChildProcess.LaunchFailure(description: "cannot start \(executable): no pipe (errno \(errno))")
+            }
+            let (child, parent) = childReads ? (ends[0], ends[1]) : (ends[1], ends[0])
+            childEnds.append(child)
+            parentEnds.append(parent)
+            _ = try duplicate(child, to: target)
+            return parent
+        }
+    }
+
+    /// Makes the child's `target` a copy of `descriptor` (which loses close-on-exec in the copy).
+    mutating func duplicate(_ descriptor: Int32, to target: Int32) throws -> Int32? {
+        guard posix_spawn_file_actions_adddup2(&actions, descriptor, target) == 0 else {
+            throw ChildProcess.LaunchFailure(description: "cannot start \(executable): descriptor \(descriptor) is not open")
+        }
+        return nil
+    }
+
+    /// Starts the child with every descriptor above the standard three closed in it, no signal
+    /// blocked and every signal's action the default, whatever the spawning thread had (a test
+    /// process can block or ignore SIGTERM, and a child inherits both: `sleep` then outlives it).
+    mutating func launch(arguments: [String]) throws -> pid_t {
+        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        #if canImport(Glibc)
+        guard let closeFrom = Self.closeFrom, closeFrom(&actions, 3) == 0 else {
+            throw ChildProcess.LaunchFailure(
+                description: "cannot start \(executable): posix_spawn_file_actions_addclosefrom_np needs glibc 2.34 or later")
+        }
+        #else
+        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #endif
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in 1..<32 where signal != SIGKILL && signal != SIGSTOP { sigaddset(&defaults, Int32(signal)) }
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
+        defer { for string in argv + envp { free(string) } }
+        var pid = pid_t()
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw ChildProcess.LaunchFailure(description: "cannot start \(executable): \(String(cString: strerror(result)))")
+        }
+        launched = true
+        return pid
+    }
+
+    /// Frees the actions and attributes and closes the pipe ends the parent no longer needs.
+    mutating func release() {
+        posix_spawn_file_actions_destroy(&actions)
+        posix_spawnattr_destroy(&attributes)
+        for end in childEnds + (launched ? [] : parentEnds) { _ = close(end) }
+    }
+
+    #if canImport(Glibc)
+    /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 and later), looked up at run time:
+    /// Swift's Glibc module leaves out what spawn.h declares only under _GNU_SOURCE.
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
+    }()
+    #endif
+
+    /// pipe(2) with both ends close-on-exec, so that no other child started meanwhile (by any
+    /// API) inherits them and keeps this child's input open.
+    private static func closeOnExecPipe(_ ends: inout [Int32]) -> Bool {
+        // pipe2(2), which would do it at once, is another _GNU_SOURCE declaration. A launch
+        // elsewhere between the two calls is harmless: every ChildProcess closes all but 0–2.
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+}
