@@ -1,8 +1,5 @@
-// The posix_spawn(3) calls behind ``ChildProcess``. The Darwin branches are never compiled on the
-// Linux machines Courier is developed on; they follow Apple's posix_spawn manual pages: the
-// action and attribute types are opaque pointers there, glibc's addclosefrom_np does not exist,
-// and POSIX_SPAWN_CLOEXEC_DEFAULT closes every descriptor no action names (so the inherited
-// standard streams are named with posix_spawn_file_actions_addinherit_np).
+// The posix_spawn(3) calls behind ``ChildProcess``; what differs on Apple platforms is in
+// SpawnPlatform+Darwin.swift.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,13 +10,8 @@ import Foundation
 /// The file actions and attributes of one launch, and the pipe ends it made.
 struct SpawnSetup {
     private let executable: String
-    #if canImport(Glibc)
-    private var actions = posix_spawn_file_actions_t()
-    private var attributes = posix_spawnattr_t()
-    #else
-    private var actions: posix_spawn_file_actions_t? = nil
-    private var attributes: posix_spawnattr_t? = nil
-    #endif
+    private var actions = SpawnPlatform.blankActions()
+    private var attributes = SpawnPlatform.blankAttributes()
     /// The child's ends of the pipes: the parent closes them once the child has its copies.
     private var childEnds: [Int32] = []
     /// The parent's ends: closed too when the launch fails.
@@ -42,9 +34,7 @@ struct SpawnSetup {
     mutating func connect(_ channel: ChildProcess.Channel, to target: Int32, childReads: Bool) throws -> Int32? {
         switch channel {
         case .inherit:
-            #if canImport(Darwin)
-            posix_spawn_file_actions_addinherit_np(&actions, target)
-            #endif
+            SpawnPlatform.inherit(target, in: &actions)
             return nil
         case .null:
             posix_spawn_file_actions_addopen(&actions, target, "/dev/null", childReads ? O_RDONLY : O_WRONLY, 0)
@@ -77,14 +67,10 @@ struct SpawnSetup {
     /// process can block or ignore SIGTERM, and a child inherits both: `sleep` then outlives it).
     mutating func launch(arguments: [String]) throws -> pid_t {
         var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-        #if canImport(Glibc)
-        guard let closeFrom = Self.closeFrom, closeFrom(&actions, 3) == 0 else {
+        guard SpawnPlatform.closeAllButStandard(in: &actions, flags: &flags) else {
             throw ChildProcess.LaunchFailure(
                 description: "cannot start \(executable): posix_spawn_file_actions_addclosefrom_np needs glibc 2.34 or later")
         }
-        #else
-        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-        #endif
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
         var defaults = sigset_t()
@@ -111,15 +97,6 @@ struct SpawnSetup {
         posix_spawnattr_destroy(&attributes)
         for end in childEnds + (launched ? [] : parentEnds) { _ = close(end) }
     }
-
-    #if canImport(Glibc)
-    /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 and later), looked up at run time:
-    /// Swift's Glibc module leaves out what spawn.h declares only under _GNU_SOURCE.
-    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
-    }()
-    #endif
 
     /// pipe(2) with both ends close-on-exec, so that no other child started meanwhile (by any
     /// API) inherits them and keeps this child's input open.
