@@ -114,9 +114,11 @@ public final class PetstoreServer: Sendable {
             guard let id = request.pathParameters["petID"].flatMap(Int64.init), let pet = state.pet(id) else {
                 return Self.error(404, "NOT_FOUND", "no pet \(request.pathParameters["petID"] ?? "")")
             }
-            let item: [String: Any] = [
+            var item: [String: Any] = [
                 "item_id": Int(pet.id) * 100, "status": pet.status, "in_stock": 3, "last_counted_at": "2024-05-01T12:00:00Z",
+                "restock_due_on": pet.id == 2 ? "2024-05-20" : NSNull(),
             ]
+            if pet.id == 2 { item["discontinued_on"] = NSNull() }
             return .json(Self.encode(item))
         }
         route(.get, "/owners/{ownerID}/profile") { request in

@@ -94,4 +94,26 @@ import Testing
         #expect(item.lastCountedAt == Date(timeIntervalSince1970: 1_714_564_800))
         #expect(Inventory.service().coding.keyStrategy == .snakeCase)
     }
+
+    @Test func nullableDaysKeepNullApartFromMissingInTheirOwnFormat() async throws {
+        let server = try PetstoreServer()
+        defer { server.stop() }
+        let inventory = try InventoryClient(client: Client(
+            service: Inventory.service().with(baseURL: server.inventoryBaseURL), transport: URLSessionTransport()))
+        let item = try await inventory.stock(petID: 2)
+        // 2024-05-20 at midnight UTC, read as a day although the service's dates are ISO 8601 instants.
+        #expect(item.restockDueOn == Date(timeIntervalSince1970: 1_716_163_200))
+        #expect(item.discontinuedOn == .null)
+        let other = try await inventory.stock(petID: 1)
+        #expect(other.restockDueOn == nil)
+        #expect(other.discontinuedOn == nil)
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let sent = String(decoding: try encoder.encode(item), as: UTF8.self)
+        #expect(sent.contains(#""2024-05-20""#), "\(sent)")
+        #expect(sent.contains(#":null"#), "\(sent)")
+        let otherSent = String(decoding: try encoder.encode(other), as: UTF8.self)
+        #expect(!otherSent.contains("discontinued"), "a missing key stays missing: \(otherSent)")
+    }
 }

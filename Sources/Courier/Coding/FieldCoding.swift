@@ -71,6 +71,27 @@ extension KeyedDecodingContainer where Key == WireKey {
         return try decodeNil(forKey: key) ? .null : .value(decode(T.self, forKey: key))
     }
 
+    /// A date that must be present but may be `null`, in `format`: `nil` for `null`, and a
+    /// `keyNotFound` error when the key is missing.
+    @inline(never)
+    public func readNullable(_ type: Date.Type, _ name: String, format: DateFormat) throws -> Date? {
+        let key = WireKey(stringValue: name)
+        guard contains(key) else {
+            throw DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "The key must be present; its value may be null"))
+        }
+        return try decodeNil(forKey: key) ? nil : readDate(key, format: format)
+    }
+
+    /// A date that may be missing or `null`, in `format`: `nil` when the key is missing,
+    /// ``Nullable/null`` for `null`.
+    @inline(never)
+    public func readNullableIfPresent(_ type: Date.Type, _ name: String, format: DateFormat) throws -> Nullable<Date>? {
+        let key = WireKey(stringValue: name)
+        guard contains(key) else { return nil }
+        return try decodeNil(forKey: key) ? .null : .value(readDate(key, format: format))
+    }
+
     private func readDate(_ key: WireKey, format: DateFormat) throws -> Date {
         switch format {
         case .secondsSince1970:
@@ -122,6 +143,26 @@ extension KeyedEncodingContainer where Key == WireKey {
     public mutating func writeIfPresent(_ date: Date?, _ name: String, format: DateFormat) throws {
         guard let date else { return }
         try encode(FormattedDate(date, format: format), forKey: WireKey(stringValue: name))
+    }
+
+    /// A date that is always sent but may be `null`: `null` for `nil`, else `date` in `format`.
+    @inline(never)
+    public mutating func writeNullable(_ date: Date?, _ name: String, format: DateFormat) throws {
+        let key = WireKey(stringValue: name)
+        guard let date else { return try encodeNil(forKey: key) }
+        try encode(FormattedDate(date, format: format), forKey: key)
+    }
+
+    /// A date that may be missing or `null`, in `format`: nothing for `nil`, `null` for
+    /// ``Nullable/null``, the date otherwise.
+    @inline(never)
+    public mutating func writeNullableIfPresent(_ value: Nullable<Date>?, _ name: String, format: DateFormat) throws {
+        let key = WireKey(stringValue: name)
+        switch value {
+        case nil: break
+        case .null?: try encodeNil(forKey: key)
+        case .value(let date)?: try encode(FormattedDate(date, format: format), forKey: key)
+        }
     }
 
     /// A field that may be missing or `null`: nothing for `nil`, `null` for ``Nullable/null``, the

@@ -142,9 +142,11 @@ extension SpecTranslation {
     private mutating func translateNullableField(
         _ field: Field, name: String, key: String, decodeType: String, format: [String]
     ) -> FieldRender? {
-        // The validator reports a nullable field with a default or a date format.
-        if field.defaultValue != nil || !format.isEmpty { return nil }
+        // The validator reports a nullable field with a default.
+        if field.defaultValue != nil { return nil }
         let optional = field.type.value.isOptional
+        // A date with a format of its own goes through the date helpers, which take the format.
+        let plainWrite = format.isEmpty ? "write" : "writeNullable"
         return FieldRender(
             name: name,
             docs: DocComment.lines(field.documentation, noteDeprecation: true),
@@ -153,10 +155,10 @@ extension SpecTranslation {
             renamedKey: key == SwiftIdentifier.plain(name) ? [] : [SwiftLiteral.string(key)],
             wireKey: SwiftLiteral.string(key),
             decodeMethod: optional ? "readNullableIfPresent" : "readNullable",
-            encodeMethod: optional ? "writeNullableIfPresent" : "write",
+            encodeMethod: optional ? "writeNullableIfPresent" : plainWrite,
             decodeType: decodeType,
             decodeFallback: [],
-            dateFormat: [],
+            dateFormat: format,
             isNullable: true)
     }
 

@@ -106,11 +106,12 @@ extension SchemaConverter {
         let nullable = schema.nullable && type != .named("JSON")
         var format: String?
         if schema.dateOnly {
-            if nullable {
-                type = Self.replacingDate(in: type)
-                log.approximation("format", source, "a nullable date (format: date): String, as nullable fields take no date format")
-            } else {
+            // A format applies to a single date, nullable or not; dates in a list or map stay text.
+            if type == .named("Date") {
                 format = "date"
+            } else {
+                type = Self.replacingDate(in: type)
+                log.approximation("format", source, "dates (format: date) in a list or map: String, as a date format applies to a single Date")
             }
         }
         var fieldDefault: ValueDraft?

@@ -42,8 +42,8 @@ extension SpecValidator {
                     log.warning("`format` only applies to dates, but \(what) is '\(field.type.value)'", at: format.location)
                 }
             }
-            if field.nullable, let place = field.defaultValue?.location ?? field.format?.location {
-                log.error("\(what) is `nullable: true`, which takes no `default` or date `format`", at: place)
+            if field.nullable, let place = field.defaultValue?.location {
+                log.error("\(what) is `nullable: true`, which takes no `default`", at: place)
             }
             if known, let value = field.defaultValue {
                 DefaultValueCheck(models: models).check(value, type: field.type.value, of: what, log: &log)

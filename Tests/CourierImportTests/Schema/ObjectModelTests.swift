@@ -90,7 +90,7 @@ import Testing
             """)
     }
 
-    @Test func aNullableDayIsTextSinceNullableFieldsTakeNoFormat() throws {
+    @Test func aNullableDayIsADateWithTheDateFormat() throws {
         let imported = try importing(document("""
             paths: {}
             components:
@@ -100,9 +100,34 @@ import Testing
                   required: [start]
                   properties:
                     start: { type: string, format: date, nullable: true }
+                    end: { type: string, format: date, nullable: true }
             """))
-        #expect(imported.spec.contains("start: { type: String, nullable: true }"))
-        #expect(imported.noted("format", at: "#/components/schemas/Trip/properties/start", "nullable date"))
+        #expect(block(imported.spec, startingWith: "Trip:") == """
+            Trip:
+              start: { type: Date, nullable: true, format: date }
+              end: { type: "Date?", nullable: true, format: date }
+            """)
+        #expect(!imported.noted("format", at: "#/components/schemas/Trip/properties/start", "format: date"))
+    }
+
+    @Test func daysInAListOrMapAreTextSinceAFormatAppliesToOneDate() throws {
+        let imported = try importing(document("""
+            paths: {}
+            components:
+              schemas:
+                Calendar:
+                  type: object
+                  required: [holidays, openings]
+                  properties:
+                    holidays: { type: array, items: { type: string, format: date } }
+                    openings: { type: object, additionalProperties: { type: string, format: date } }
+            """))
+        #expect(block(imported.spec, startingWith: "Calendar:") == """
+            Calendar:
+              holidays: [String]
+              openings: "[String: String]"
+            """)
+        #expect(imported.noted("format", at: "#/components/schemas/Calendar/properties/holidays", "in a list or map"))
     }
 
     @Test func defaultsThatFitAreKeptAndTheOthersReported() throws {

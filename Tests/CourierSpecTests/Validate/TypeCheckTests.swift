@@ -64,7 +64,7 @@ import Testing
         ])
     }
 
-    @Test func aNullableFieldTakesNoDefaultOrFormat() {
+    @Test func aNullableFieldTakesNoDefaultButADateFormat() {
         #expect(diagnostics("""
             service: A
             models:
@@ -73,8 +73,7 @@ import Testing
                 count: { type: "Int?", nullable: true, default: 1 }
                 name: { type: String, nullable: true }
             """) == [
-            "4:49: error: field 'seen' of model 'Pet' is `nullable: true`, which takes no `default` or date `format`",
-            "5:53: error: field 'count' of model 'Pet' is `nullable: true`, which takes no `default` or date `format`",
+            "5:53: error: field 'count' of model 'Pet' is `nullable: true`, which takes no `default`",
         ])
     }
 

@@ -83,3 +83,75 @@ struct FieldCodingTests {
         }
     }
 }
+
+/// Nullable dates with a format of their own, coded the way a generated model codes them.
+private struct Trip: Codable, Equatable {
+    var start: Date?
+    var end: Nullable<Date>?
+
+    init(start: Date?, end: Nullable<Date>?) {
+        (self.start, self.end) = (start, end)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        start = try container.readNullable(Date.self, "start", format: .date)
+        end = try container.readNullableIfPresent(Date.self, "end", format: .date)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.writeNullable(start, "start", format: .date)
+        try container.writeNullableIfPresent(end, "end", format: .date)
+    }
+}
+
+@Suite("Field coding helpers: nullable dates in a format of their own")
+struct NullableDateFieldCodingTests {
+    private let may1 = Date(timeIntervalSince1970: 1_714_521_600)
+
+    private func decode(_ json: String) throws -> Trip {
+        // The service-wide strategy is seconds: the fields' own format must win over it.
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try decoder.decode(Trip.self, from: Data(json.utf8))
+    }
+
+    private func encode(_ trip: Trip) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return String(decoding: try encoder.encode(trip), as: UTF8.self)
+    }
+
+    @Test("a day, null and a missing key each come back as they were sent")
+    func roundTrip() throws {
+        let days = try decode(#"{"start":"2024-05-01","end":"2024-05-01"}"#)
+        #expect(days == Trip(start: may1, end: .value(may1)))
+        #expect(try encode(days) == #"{"end":"2024-05-01","start":"2024-05-01"}"#)
+
+        let nulls = try decode(#"{"start":null,"end":null}"#)
+        #expect(nulls == Trip(start: nil, end: .null))
+        #expect(try encode(nulls) == #"{"end":null,"start":null}"#)
+
+        let missing = try decode(#"{"start":null}"#)
+        #expect(missing == Trip(start: nil, end: nil))
+        #expect(try encode(missing) == #"{"start":null}"#)
+    }
+
+    @Test("a missing always-present key and a day in another format are errors naming their key")
+    func errors() throws {
+        #expect {
+            _ = try decode(#"{"end":null}"#)
+        } throws: { error in
+            guard case DecodingError.keyNotFound(let key, _) = error else { return false }
+            return key.stringValue == "start"
+        }
+        #expect {
+            _ = try decode(#"{"start":null,"end":"2024-05-01T10:00:00Z"}"#)
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.codingPath.last?.stringValue == "end"
+        }
+    }
+}

@@ -44,7 +44,29 @@ import Testing
                   count: { type: Int, nullable: true, default: 1 }
             """, file: "specs/snippet.courier.yaml")
         #expect(loaded.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.message)" } == [
-            "5:52: field 'count' of model 'Update' is `nullable: true`, which takes no `default` or date `format`",
+            "5:52: field 'count' of model 'Update' is `nullable: true`, which takes no `default`",
         ])
+    }
+
+    @Test func nullableDatesKeepTheirOwnFormat() throws {
+        let (models, diagnostics) = try render("""
+            service: Hub
+            models:
+              Trip:
+                fields:
+                  start: { type: Date, nullable: true, format: date }
+                  end: { type: "Date?", nullable: true, format: date }
+            """)
+        #expect(diagnostics.isEmpty)
+        for line in [
+            "public var start: Optional<Date>",
+            "public var end: Optional<Nullable<Date>>",
+            #"self.start = try container.readNullable(Date.self, "start", format: .date)"#,
+            #"self.end = try container.readNullableIfPresent(Date.self, "end", format: .date)"#,
+            #"try container.writeNullable(self.start, "start", format: .date)"#,
+            #"try container.writeNullableIfPresent(self.end, "end", format: .date)"#,
+        ] {
+            #expect(models.contains(line), "missing \(line)")
+        }
     }
 }
