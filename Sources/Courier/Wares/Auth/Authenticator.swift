@@ -107,18 +107,23 @@ public final class Authenticator: Ware, ClientAttaching {
     // MARK: - The session
 
     /// Stores `credentials` for `scheme` (after a login), replacing any earlier ones. Credentials
-    /// without an ``Credentials/identity`` get a new random one: a new session. When they replace
+    /// without an ``Credentials/identity`` get a new random one: a new session, unless they are
+    /// the ones signed in already (the same tokens, username and password, as when an app saves
+    /// again what it has), which keep their session and identity. When they replace
     /// another session's, that session ends (its cached answers are wiped, calls still waiting
     /// for it fail) before this returns. Stored credentials that cannot be read do not stop it
     /// (they are replaced); a store that cannot save throws, and nothing changes.
     public func signIn(_ credentials: Credentials, for scheme: AuthSchemeName) async throws {
-        var credentials = credentials
-        if credentials.identity == nil { credentials.identity = Authenticator.newIdentity() }
-        let ended = try await commits.run { () -> Principal? in
+        let given = credentials
+        let (ended, credentials) = try await commits.run { () -> (Principal?, Credentials) in
             // Unreadable ones (a corrupted file) have no session to end that anyone could know.
             let before = try? await loadedUnderCommit(scheme)
+            var credentials = given
+            if credentials.identity == nil {
+                credentials.identity = before.flatMap { $0.sameSecrets(as: given) ? $0.identity : nil } ?? Authenticator.newIdentity()
+            }
             try await store.save(credentials, for: scheme)
-            return update(scheme) { state -> Principal? in
+            let ended = update(scheme) { state -> Principal? in
                 state.credentials = credentials
                 state.unsaved = false
                 state.loaded = true
@@ -128,6 +133,7 @@ public final class Authenticator: Ware, ClientAttaching {
                 guard let previous = before?.identity, previous != credentials.identity else { return nil }
                 return SchemeState.principal(scheme, identity: previous)
             }
+            return (ended, credentials)
         }
         if let ended { await announce(ended, reason: "auth scheme '\(scheme)': another sign-in replaced it", context: nil) }
         let started = SchemeState.principal(scheme, identity: credentials.identity)
