@@ -62,4 +62,33 @@ struct TelemetryEndpointTests {
         #expect(spans.map { $0.string("courier.endpoint") } == ["unnamed", "unnamed", "GET /notes/{id}", "getNote"])
         #expect(spans.first?.string("url.full") == "\(server.baseURL.absoluteString)/notes/1", "the path itself is still on the span")
     }
+
+    @Test("metrics: the Link pages of an unnamed request with a literal path are `unnamed` too, not named by their path")
+    func linkPagesOfALiteralPath() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let base = server.baseURL.absoluteString
+        server.route(.get, "/users/{user}/items") { request in
+            let page = Int(request.queryValues("page").first ?? "1") ?? 1
+            let next = page < 3 ? [TestServer.Field(name: "Link", value: "<\(base)/users/\(request.pathParameters["user"] ?? "")/items?page=\(page + 1)>; rel=\"next\"")] : []
+            return TestServer.Response(
+                status: 200, headers: [TestServer.Field(name: "Content-Type", value: "application/json")] + next,
+                body: Data("[\(page)]".utf8))
+        }
+        server.start()
+        let metrics = TestMetrics()
+        let client = try Client(
+            service: ServiceConfiguration(name: "notes", baseURL: server.baseURL, timeout: .seconds(60)),
+            wares: [MetricsWare(factory: metrics)])
+        var seen: [Int] = []
+        for user in ["ada", "bob"] {
+            let first = Request<[Int]>(method: .get, path: "/users/\(user)/items")
+            for try await page in Pages(client: client, first: first, style: .link, items: { $0 }) { seen += page.items }
+        }
+        #expect(seen == [1, 2, 3, 1, 2, 3])
+        let endpoints = metrics.timers(label: "courier_call_duration").compactMap { timer in
+            timer.dimensions.first { $0.0 == "endpoint" }?.1
+        }
+        #expect(Set(endpoints) == ["unnamed"], "no label per user: \(endpoints)")
+    }
 }

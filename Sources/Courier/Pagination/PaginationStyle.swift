@@ -66,8 +66,10 @@ extension Request {
         var next = self
         // The link spells the first request's parameters out in its path: named after the
         // template still (a literal path would put their values in every log line's endpoint,
-        // every metric's dimension and span's name), and the sensitive ones still secrets.
-        next.name = endpointName
+        // every metric's dimension and span's name), and the sensitive ones still secrets. An
+        // unnamed request with a literal path stays unnamed: its pages' endpoint is bounded the
+        // same way (`unnamed` in metrics), not named by the first page's path.
+        next.name = boundedEndpointName
         next.options[FollowedPathParametersOption.self] = options[FollowedPathParametersOption.self].merging(pathParameters) { $1 }
         // Braces cannot appear unencoded in a URL's path, so the rest is a template without placeholders.
         next.pathTemplate = String(path.dropFirst(basePath.count))
