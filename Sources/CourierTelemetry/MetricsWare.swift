@@ -12,7 +12,7 @@ import Foundation
 ///
 /// | metric | type | dimensions |
 /// | --- | --- | --- |
-/// | `courier_call_duration` | timer | service, endpoint, method, status (`2xx` … `5xx`, `failed`): to the answer's head for a streamed answer (a stream open for an hour would swamp the latencies; the `courier_stream_` metrics cover its elements, and ``TracingWare``'s span lasts to its end) |
+/// | `courier_call_duration` | timer | service, endpoint, method, status (`2xx` … `5xx`, `failed`): to the answer's head for a streamed answer (a stream open for an hour would swamp the latencies; the `courier_stream_` metrics cover an event or JSON Lines stream's elements, and ``TracingWare``'s span lasts to its end) |
 /// | `courier_call_failures` | counter | service, endpoint, kind (`transport`, `status`, `decoding`, `cancelled`, …) |
 /// | `courier_call_retries` | counter | service, endpoint |
 /// | `courier_cache` | counter | service, endpoint, outcome (`hit`, `miss`, `revalidated`, `staleFallback`) |
