@@ -51,7 +51,10 @@ import HTTPTypes
 ///   carries the first service's token, or sends its refresh token to another refresh endpoint.
 ///   Give each service an authenticator of its own (and a store of its own: stores keep
 ///   credentials by scheme name too), or list the services in ``sharedAcross`` to share them on
-///   purpose. Environments of one service share its name, and its credentials.
+///   purpose. The scheme belongs to the origin of that first service's base URL too: a client of
+///   the same service in another environment (a staging server) is refused the same way, so
+///   that production's token never goes there; give each environment an authenticator and
+///   store of its own, or name the service in ``sharedAcross``.
 ///
 /// ```swift
 /// let auth = Authenticator(store: FileCredentialStore(url: credentialsFile))
@@ -219,7 +222,7 @@ public final class Authenticator: Ware, ClientAttaching {
             return try await next(request, context)
         }
         // A client-wide authenticator checked this when the client was made; a request's own did not.
-        try checkServes(scheme.name, service: context.core.service.name)
+        try checkServes(scheme.name, service: context.core.service)
         // The session the call was made for; `nil` only for a context built outside a client.
         let expected = context.principal.part(startingWith: SchemeState.prefix(scheme.name))
         var deadline = CallDeadline(request.timeout)

@@ -94,3 +94,62 @@ struct AuthenticatorDeliberateSharingTests {
         #expect((error as? CourierError)?.kind == .invalidRequest)
     }
 }
+
+// One authenticator given to a service's production client and then to its staging client (an
+// app's environment switch) sent production's token to the staging server, and its refresh
+// token to staging's refresh endpoint.
+@Suite("Authenticator: one environment's credentials never reach another")
+struct AuthenticatorEnvironmentTests {
+    private static func service(_ baseURL: URL) -> ServiceConfiguration {
+        var service = ServiceConfiguration(name: "Shop", baseURL: baseURL, timeout: .seconds(30))
+        service.authSchemes = [AuthTestServer.session]
+        service.defaultAuthScheme = AuthTestServer.session.name
+        return service
+    }
+
+    @Test("a client of the same service at another origin is refused when it is made; production's token never reaches it")
+    func otherOriginRefused() async throws {
+        let (production, staging) = (try AuthTestServer(), try AuthTestServer())
+        defer { production.stop(); staging.stop() }
+        let auth = Authenticator(store: MemoryCredentialStore())
+        try await auth.signIn(.bearer("access-1", refreshToken: "refresh-1", identity: "ada"), for: "session")
+        let productionClient = try Client(service: Self.service(production.server.baseURL), wares: [auth])
+
+        var made: Client?
+        let error = await thrownError { made = try Client(service: Self.service(staging.server.baseURL), wares: [auth]) }
+        let refusal = try #require(error as? CourierError, "the staging client was made: \(String(describing: made))")
+        #expect(refusal.kind == .invalidRequest)
+        #expect(refusal.message.contains(":\(staging.server.port)") && refusal.message.contains(":\(production.server.port)"))
+        if let made { _ = try? await made.send(dataRequest()) }
+        #expect(staging.server.requests.isEmpty, "nothing of production's session went to staging")
+
+        // Given as a request's own ware to a staging client made without it: failed before sending.
+        let bare = try Client(service: Self.service(staging.server.baseURL))
+        var request = dataRequest()
+        request.wares = [auth]
+        let perCall = await thrownError { _ = try await bare.send(request) }
+        #expect((perCall as? CourierError)?.kind == .invalidRequest)
+        #expect(staging.server.requests.isEmpty)
+
+        #expect(try await productionClient.send(dataRequest()) == ["ok": true])
+    }
+
+    @Test("another path on the same origin is the same server; with the service in sharedAcross its environments share on purpose")
+    func sameOriginAndDeliberateSharing() async throws {
+        let (production, staging) = (try AuthTestServer(), try AuthTestServer())
+        defer { production.stop(); staging.stop() }
+        let auth = Authenticator(store: MemoryCredentialStore())
+        try await auth.signIn(.bearer("access-1", refreshToken: "refresh-1", identity: "ada"), for: "session")
+        _ = try Client(service: Self.service(production.server.baseURL), wares: [auth])
+        let versioned = production.server.baseURL.appendingPathComponent("v2")
+        _ = try Client(service: Self.service(versioned), wares: [auth])
+
+        let shared = Authenticator(store: MemoryCredentialStore(), sharedAcross: ["Shop"])
+        try await shared.signIn(.bearer("access-1", refreshToken: "refresh-1", identity: "ada"), for: "session")
+        let one = try Client(service: Self.service(production.server.baseURL), wares: [shared])
+        let other = try Client(service: Self.service(staging.server.baseURL), wares: [shared])
+        #expect(try await one.send(dataRequest()) == ["ok": true])
+        #expect(try await other.send(dataRequest()) == ["ok": true])
+        #expect(staging.dataRequests(carrying: "access-1") == 1)
+    }
+}
