@@ -38,15 +38,25 @@ enum SpawnPlatform {
         #endif
     }
 
+    /// What asking to close every other descriptor came to.
+    enum Closing {
+        case added
+        /// glibc is older than 2.34.
+        case unavailable
+        /// The call failed with this error number.
+        case failed(Int32)
+    }
+
     /// Closes in the child every descriptor above the standard three that no action names; on
-    /// Darwin by adding to `flags`. Returns `false` when glibc is older than 2.34.
-    static func closeAllButStandard(in actions: inout Actions, flags: inout Int32) -> Bool {
+    /// Darwin by adding to `flags`.
+    static func closeAllButStandard(in actions: inout Actions, flags: inout Int32) -> Closing {
         #if canImport(Glibc)
-        guard let closeFrom else { return false }
-        return closeFrom(&actions, 3) == 0
+        guard let closeFrom else { return .unavailable }
+        let result = closeFrom(&actions, 3)
+        return result == 0 ? .added : .failed(result)
         #else
         flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-        return true
+        return .added
         #endif
     }
 

@@ -37,7 +37,9 @@ struct SpawnSetup {
             SpawnPlatform.inherit(target, in: &actions)
             return nil
         case .null:
-            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", childReads ? O_RDONLY : O_WRONLY, 0)
+            guard posix_spawn_file_actions_addopen(&actions, target, "/dev/null", childReads ? O_RDONLY : O_WRONLY, 0) == 0 else {
+                throw ChildProcess.LaunchFailure(description: "cannot start \(executable): no memory for its file actions")
+            }
             return nil
         case .descriptor(let descriptor):
             return try duplicate(descriptor, to: target)
@@ -67,18 +69,24 @@ struct SpawnSetup {
     /// process can block or ignore SIGTERM, and a child inherits both: `sleep` then outlives it).
     mutating func launch(arguments: [String]) throws -> pid_t {
         var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-        guard SpawnPlatform.closeAllButStandard(in: &actions, flags: &flags) else {
+        switch SpawnPlatform.closeAllButStandard(in: &actions, flags: &flags) {
+        case .added: break
+        case .unavailable:
             throw ChildProcess.LaunchFailure(
                 description: "cannot start \(executable): posix_spawn_file_actions_addclosefrom_np needs glibc 2.34 or later")
+        case .failed(let code):
+            throw ChildProcess.LaunchFailure(description: "cannot start \(executable): \(String(cString: strerror(code)))")
         }
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for signal in 1..<32 where signal != SIGKILL && signal != SIGSTOP { sigaddset(&defaults, Int32(signal)) }
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(flags))
+        guard posix_spawnattr_setsigmask(&attributes, &unblocked) == 0, posix_spawnattr_setsigdefault(&attributes, &defaults) == 0,
+              posix_spawnattr_setflags(&attributes, Int16(flags)) == 0
+        else {
+            throw ChildProcess.LaunchFailure(description: "cannot start \(executable): its signal attributes were refused")
+        }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
         defer { for string in argv + envp { free(string) } }

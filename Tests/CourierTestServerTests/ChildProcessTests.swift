@@ -47,13 +47,14 @@ struct ChildProcessTests {
     @Test("standard input and output pipes carry the bytes, and standard error can join the output")
     func pipes() async throws {
         let child = try ChildProcess(
-            executable: "/bin/sh", arguments: ["-c", "cat; echo oops >&2"], input: .pipe, output: .pipe, errorsToOutput: true)
+            executable: "/bin/sh", arguments: ["-c", "cat; echo oops >&2"], input: .pipe, output: .pipe, errors: .pipe,
+            errorsToOutput: true)
         let input = try #require(child.input)
         try input.write(contentsOf: Data("hello\n".utf8))
         try input.close()
         let text = String(decoding: try #require(child.output).readDataToEndOfFile(), as: UTF8.self)
         #expect(text == "hello\noops\n")
-        #expect(child.errors == nil)
+        #expect(child.errors == nil, "errorsToOutput wins over errors: .pipe")
         #expect(await child.terminated() == .exited(0))
     }
 
@@ -62,7 +63,7 @@ struct ChildProcessTests {
         #expect {
             try ChildProcess(executable: "/nonexistent/courier-tool", arguments: [], output: .pipe)
         } throws: { error in
-            "\(error)".contains("/nonexistent/courier-tool")
+            "\(error)".contains("/nonexistent/courier-tool") && "\(error)".contains("No such file")
         }
     }
 

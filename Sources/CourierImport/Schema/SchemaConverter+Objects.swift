@@ -111,7 +111,7 @@ extension SchemaConverter {
                 format = "date"
             } else {
                 type = Self.replacingDate(in: type)
-                log.approximation("format", source, "dates (format: date) in a list or map: String, as a date format applies to a single Date")
+                log.approximation("format", source, "dates (format: date) in \(type): String, as a date format applies to a single Date")
             }
         }
         var fieldDefault: ValueDraft?

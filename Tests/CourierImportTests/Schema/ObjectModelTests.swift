@@ -127,7 +127,7 @@ import Testing
               holidays: [String]
               openings: "[String: String]"
             """)
-        #expect(imported.noted("format", at: "#/components/schemas/Calendar/properties/holidays", "in a list or map"))
+        #expect(imported.noted("format", at: "#/components/schemas/Calendar/properties/holidays", "as a date format applies to a single Date"))
     }
 
     @Test func defaultsThatFitAreKeptAndTheOthersReported() throws {

@@ -36,8 +36,10 @@ import FoundationNetworking
         let received = Locked(Data())
         // Read on a thread of its own with read(2), retried when interrupted: corelibs'
         // `availableData` traps on EINTR, and `read(upToCount:)` waits for the whole count.
-        let descriptor = try #require(process.output).fileDescriptor
+        // A copy of its own, closed at the end of the output: the process's may close first.
+        let descriptor = dup(try #require(process.output).fileDescriptor)
         Thread {
+            defer { close(descriptor) }
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

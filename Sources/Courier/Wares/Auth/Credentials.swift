@@ -50,13 +50,13 @@ public struct Credentials: Sendable, Hashable, Codable, CustomStringConvertible,
         Credentials(token: key, identity: identity)
     }
 
-    /// Which parts are present, never their values.
     /// Whether `other` holds the same secrets (token, refresh token, username and password),
     /// whatever its expiry and identity say: the same session signed in again.
     func sameSecrets(as other: Credentials) -> Bool {
         token == other.token && refreshToken == other.refreshToken && username == other.username && password == other.password
     }
 
+    /// Which parts are present, never their values.
     public var description: String {
         var parts: [String] = []
         if token != nil { parts.append("token: \(Redaction.placeholder)") }
