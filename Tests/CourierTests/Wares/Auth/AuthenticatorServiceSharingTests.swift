@@ -10,10 +10,7 @@ import Testing
 struct AuthenticatorServiceSharingTests {
     /// The test server's service under `name`, with its session scheme as the default.
     private static func service(_ name: String, _ server: AuthTestServer) -> ServiceConfiguration {
-        var service = ServiceConfiguration(name: name, baseURL: server.server.baseURL, timeout: .seconds(30))
-        service.authSchemes = [AuthTestServer.session]
-        service.defaultAuthScheme = AuthTestServer.session.name
-        return service
+        sessionService(name, at: server.server.baseURL)
     }
 
     @Test("a client of a second service whose scheme has the same name is refused when it is made; the first service's token never reaches it")
@@ -79,10 +76,7 @@ struct AuthenticatorDeliberateSharingTests {
         let auth = Authenticator(store: MemoryCredentialStore(), sharedAcross: ["Shop", "Uploads"])
         try await auth.signIn(.bearer("access-1", refreshToken: "refresh-1", identity: "ada"), for: "session")
         func service(_ name: String, _ server: AuthTestServer) -> ServiceConfiguration {
-            var service = ServiceConfiguration(name: name, baseURL: server.server.baseURL, timeout: .seconds(30))
-            service.authSchemes = [AuthTestServer.session]
-            service.defaultAuthScheme = "session"
-            return service
+            sessionService(name, at: server.server.baseURL)
         }
         let shop = try Client(service: service("Shop", first), wares: [auth])
         let uploads = try Client(service: service("Uploads", second), wares: [auth])
@@ -101,10 +95,7 @@ struct AuthenticatorDeliberateSharingTests {
 @Suite("Authenticator: one environment's credentials never reach another")
 struct AuthenticatorEnvironmentTests {
     private static func service(_ baseURL: URL) -> ServiceConfiguration {
-        var service = ServiceConfiguration(name: "Shop", baseURL: baseURL, timeout: .seconds(30))
-        service.authSchemes = [AuthTestServer.session]
-        service.defaultAuthScheme = AuthTestServer.session.name
-        return service
+        sessionService("Shop", at: baseURL)
     }
 
     @Test("a client of the same service at another origin is refused when it is made; production's token never reaches it")
@@ -152,4 +143,12 @@ struct AuthenticatorEnvironmentTests {
         #expect(try await other.send(dataRequest()) == ["ok": true])
         #expect(staging.dataRequests(carrying: "access-1") == 1)
     }
+}
+
+/// Service `name` at `baseURL`, with the test server's session scheme as the default.
+private func sessionService(_ name: String, at baseURL: URL) -> ServiceConfiguration {
+    var service = ServiceConfiguration(name: name, baseURL: baseURL, timeout: .seconds(30))
+    service.authSchemes = [AuthTestServer.session]
+    service.defaultAuthScheme = AuthTestServer.session.name
+    return service
 }
