@@ -81,6 +81,12 @@ extension Authenticator {
                 ? try await storedAfterRejection(scheme, rejected: refreshToken, from: snapshot) : .nothingNewer
             switch stored {
             case .newer(let adopted):
+                // The other process stored the access token its refresh obtained with the refresh
+                // token: while it has time left, it is used as it is. Refreshing again would rotate
+                // the token the other process holds, and the two would take turns refreshing.
+                if Authenticator.usableAsStored(adopted, replacing: snapshot, now: context.wallClock.now, leeway: leeway) {
+                    return adopted
+                }
                 // Under the adopted generation's key, so that calls that carried its token join it.
                 let key = RefreshKey(scheme: scheme.name, generation: adopted.generation)
                 return try await refreshes.join(key) { [self] in

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Credentials another process changed in a store it shares with this one.
 ///
 /// Each authenticator reads a scheme's credentials from its store once, and keeps them in memory.
@@ -43,5 +45,16 @@ extension Authenticator {
                 return state.snapshot
             })
         }
+    }
+
+    /// Whether `adopted`, read from the store after `replaced`'s refresh token was rejected, holds
+    /// another access token that expires later than `leeway` from `now` (by its `expiresAt`, or
+    /// a JWT's `exp`): one another process's refresh just obtained. Without a known expiry it
+    /// may be old, and is refreshed instead.
+    static func usableAsStored(_ adopted: CredentialSnapshot, replacing replaced: CredentialSnapshot, now: Date, leeway: Duration) -> Bool {
+        guard let credentials = adopted.credentials, let token = credentials.token, token != replaced.credentials?.token,
+              let expiry = credentials.expiresAt ?? JWT.expiry(of: token)
+        else { return false }
+        return expiry > now.addingTimeInterval(leeway.timeInterval)
     }
 }

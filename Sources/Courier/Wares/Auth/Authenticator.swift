@@ -24,8 +24,10 @@ import HTTPTypes
 ///   refresh wins.
 /// - **Failure**: when the server rejects the refresh token (a 4xx other than 408 and 429), the
 ///   store is read again first: when it holds another refresh token of the same session (another
-///   process sharing the store rotated it meanwhile), that one is taken up and the refresh made
-///   with it, and nobody is signed out; when it holds another identity's (the other process
+///   process sharing the store rotated it meanwhile), that one is taken up, and nobody is signed
+///   out: the access token stored with it is sent as it is while it expires later than the
+///   ``leeway`` (refreshing again would retire the one the other process holds, and the two
+///   would take turns refreshing), else the refresh is made with it; when it holds another identity's (the other process
 ///   signed in as someone else), this session ends and that one stays in the store. Otherwise
 ///   every waiter fails with the same error (kind ``CourierError/Kind/refreshFailed``), the
 ///   scheme's credentials are removed once and one `sessionEnded` event is published; later calls

@@ -23,6 +23,9 @@ struct AuthenticatorSharedStoreTests {
     func rotatedElsewhere() async throws {
         let server = try AuthTestServer()
         defer { server.stop() }
+        // Tokens that expire within the 30 s leeway: the other process's stored access token is
+        // refreshed with its refresh token rather than used as it is.
+        server.setExpiresIn(10)
         let url = Self.newURL()
         defer { Self.remove(url) }
         try await FileCredentialStore(url: url).save(.bearer("stale", refreshToken: "refresh-1", identity: "ada"), for: "session")
@@ -47,6 +50,34 @@ struct AuthenticatorSharedStoreTests {
         #expect(try await first.credentials(for: "session")?.token == "access-4")
         #expect(try await second.credentials(for: "session")?.identity == "ada", "still the same session")
         #expect(await sessionsEnded(firstClient, &firstEvents) == 0)
+        #expect(await sessionsEnded(secondClient, &secondEvents) == 0)
+    }
+
+    @Test("the access token the other process's refresh stored is used as it is: no second refresh, and the two stop taking turns")
+    func rotatedElsewhereWithTimeLeft() async throws {
+        let server = try AuthTestServer()
+        defer { server.stop() }
+        let url = Self.newURL()
+        defer { Self.remove(url) }
+        try await FileCredentialStore(url: url).save(.bearer("stale", refreshToken: "refresh-1", identity: "ada"), for: "session")
+        let (first, second) = (Authenticator(store: FileCredentialStore(url: url)), Authenticator(store: FileCredentialStore(url: url)))
+        let (firstClient, secondClient) = (try server.client(first), try server.client(second))
+        var secondEvents = secondClient.events().makeAsyncIterator()
+        #expect(try await first.credentials(for: "session")?.refreshToken == "refresh-1")
+        #expect(try await second.credentials(for: "session")?.refreshToken == "refresh-1")
+
+        let one = try await firstClient.send(dataRequest())  // 401, refresh-1 -> access-2 for an hour, stored
+        #expect(one == ["ok": true])
+        let two = try await secondClient.send(dataRequest())  // 401, refresh-1 rejected, access-2 read and sent
+        #expect(two == ["ok": true])
+        let three = try await firstClient.send(dataRequest())  // access-2 still works: no 401
+        #expect(three == ["ok": true])
+
+        #expect(server.refreshCount == 2, "one refresh, and the rejected one: nothing rotated access-2 away")
+        #expect(server.dataRequests(carrying: "access-2") == 3)
+        let stored = try await FileCredentialStore(url: url).credentials(for: "session")
+        #expect(stored?.refreshToken == "refresh-2" && stored?.identity == "ada")
+        #expect(try await second.credentials(for: "session")?.token == "access-2")
         #expect(await sessionsEnded(secondClient, &secondEvents) == 0)
     }
 
