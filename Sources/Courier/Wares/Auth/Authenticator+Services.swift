@@ -15,33 +15,36 @@ extension Authenticator {
     /// Remembers that `core`'s client runs this authenticator, so that ended sessions reach it.
     ///
     /// - Throws: ``CourierError`` of kind ``CourierError/Kind/invalidRequest`` when the client's
-    ///   service declares a scheme whose name another service's client took already: nothing is
+    ///   service declares a scheme whose name another service's client took already, or that a
+    ///   client of the same service at another origin (another environment) took: nothing is
     ///   claimed then, and the client is not made.
     func attach(_ core: ClientCore) throws {
         let user = SchemeUser(service: core.service.name, baseURL: core.service.baseURL)
         let schemes = core.service.authSchemes.map(\.name)
         try clients.withLock { clients in
-            if let (scheme, owner) = clients.conflict(schemes, user: user, sharedAcross: sharedAcross) {
-                throw Authenticator.refusal(scheme, user: user, owner: owner)
-            }
-            clients.add(core, schemes: schemes, user: user)
+            try clients.admit(schemes, user: user, sharedAcross: sharedAcross, signedOut: signedOut)
+            clients.add(core, user: user)
         }
     }
 
-    /// Checks that `scheme` belongs to `service` (or claims it, the first time it is used), for a
-    /// call that reached this authenticator without its client attaching it: given as a
-    /// request's own ware.
-    func checkServes(_ scheme: AuthSchemeName, service: ServiceConfiguration) throws {
-        let user = SchemeUser(service: service.name, baseURL: service.baseURL)
+    /// Checks that `scheme` belongs to `core`'s service and origin (or claims it, the first time
+    /// it is used), for a call that reached this authenticator without its client attaching it:
+    /// given as a request's own ware. A client that attached it was checked when it was made.
+    func checkServes(_ scheme: AuthSchemeName, core: ClientCore) throws {
         try clients.withLock { clients in
-            if let (scheme, owner) = clients.conflict([scheme], user: user, sharedAcross: sharedAcross) {
-                throw Authenticator.refusal(scheme, user: user, owner: owner)
-            }
-            clients.claim([scheme], user: user)
+            if clients.serves(core) { return }
+            let user = SchemeUser(service: core.service.name, baseURL: core.service.baseURL)
+            try clients.admit([scheme], user: user, sharedAcross: sharedAcross, signedOut: signedOut)
         }
     }
 
-    private static func refusal(_ scheme: AuthSchemeName, user: SchemeUser, owner: SchemeUser) -> CourierError {
+    /// Whether `scheme` holds no credentials, as far as this authenticator knows: read from the
+    /// store (or signed out) and empty. One never read may still have some in the store.
+    private func signedOut(_ scheme: AuthSchemeName) -> Bool {
+        schemes.withLock { $0[scheme].map { $0.loaded && $0.credentials == nil } ?? false }
+    }
+
+    static func refusal(_ scheme: AuthSchemeName, user: SchemeUser, owner: SchemeUser) -> CourierError {
         guard user.service == owner.service else {
             return .other(
                 .invalidRequest,
@@ -52,22 +55,24 @@ extension Authenticator {
         return .other(
             .invalidRequest,
             "service '\(user.service)' at \(user.origin) uses auth scheme '\(scheme)', whose credentials this Authenticator keeps "
-                + "for the service at \(owner.origin): that environment's token would go to this one. Give each environment an "
-                + "Authenticator (and a credential store) of its own, or name the service in the Authenticator's `sharedAcross` "
-                + "to share the credentials across its environments on purpose")
+                + "for the service at \(owner.origin): that environment's token would go to this one. Sign out and let go of the "
+                + "clients at \(owner.origin) to switch, give each environment an Authenticator (and a credential store) of its own, "
+                + "or name the service in the Authenticator's `sharedAcross` to share the credentials across its environments")
     }
 }
 
 /// The clients an authenticator serves, held weakly; the scheme names their services declare,
-/// and which service each name belongs to.
+/// and which service (at which origin) each name belongs to.
 struct ServedClients {
     private var cores: [WeakCore] = []
-    /// The service each scheme name was first used by. Never forgotten while the authenticator
-    /// lives, even when that service's clients are gone: its credentials are still in memory.
+    /// The service each scheme name was first used by. Kept while that service has a live client
+    /// or the scheme holds credentials (whose calls would carry them); then the next service to
+    /// use the name takes it over.
     private var owners: [AuthSchemeName: SchemeUser] = [:]
 
     private struct WeakCore {
         weak var core: ClientCore?
+        let user: SchemeUser
     }
 
     var live: [ClientCore] { cores.compactMap(\.core) }
@@ -75,25 +80,31 @@ struct ServedClients {
     /// Every scheme name a served service declares.
     var schemeNames: Set<AuthSchemeName> { Set(owners.keys) }
 
-    /// The first of `schemes` that another service than `user`'s, or the same service at another
-    /// origin, owns, unless both services are among `sharedAcross`, with its owner.
-    func conflict(_ schemes: [AuthSchemeName], user: SchemeUser, sharedAcross: Set<String>) -> (AuthSchemeName, SchemeUser)? {
+    /// Whether `core`'s client attached the authenticator (and was checked then).
+    func serves(_ core: ClientCore) -> Bool {
+        cores.contains { $0.core === core }
+    }
+
+    /// Claims `schemes` for `user`, or throws the refusal for the first that another service, or
+    /// the same service at another origin, owns: unless both services are among `sharedAcross`,
+    /// or the owner has no live client and the scheme is `signedOut`, when `user` takes it over.
+    mutating func admit(
+        _ schemes: [AuthSchemeName], user: SchemeUser, sharedAcross: Set<String>, signedOut: (AuthSchemeName) -> Bool
+    ) throws {
+        var takenOver: [AuthSchemeName] = []
         for scheme in schemes {
             guard let owner = owners[scheme], !owner.isSame(as: user) else { continue }
             if sharedAcross.contains(owner.service) && sharedAcross.contains(user.service) { continue }
-            return (scheme, owner)
+            let ownerLives = cores.contains { $0.core != nil && $0.user.isSame(as: owner) }
+            guard !ownerLives, signedOut(scheme) else { throw Authenticator.refusal(scheme, user: user, owner: owner) }
+            takenOver.append(scheme)
         }
-        return nil
+        for scheme in schemes where owners[scheme] == nil || takenOver.contains(scheme) { owners[scheme] = user }
     }
 
-    mutating func claim(_ schemes: [AuthSchemeName], user: SchemeUser) {
-        for scheme in schemes where owners[scheme] == nil { owners[scheme] = user }
-    }
-
-    mutating func add(_ core: ClientCore, schemes: [AuthSchemeName], user: SchemeUser) {
+    mutating func add(_ core: ClientCore, user: SchemeUser) {
         cores.removeAll { $0.core == nil }
-        cores.append(WeakCore(core: core))
-        claim(schemes, user: user)
+        cores.append(WeakCore(core: core, user: user))
     }
 }
 
@@ -104,7 +115,8 @@ struct SchemeUser {
 
     /// The base URL's scheme, host and port, for messages.
     var origin: String {
-        var origin = (baseURL.scheme ?? "") + "://" + (baseURL.host ?? "")
+        let host = baseURL.host ?? ""
+        var origin = (baseURL.scheme ?? "") + "://" + (host.contains(":") ? "[\(host)]" : host)
         if let port = baseURL.port { origin += ":\(port)" }
         return origin
     }

@@ -33,7 +33,7 @@ extension Authenticator {
     /// Makes one refresh from `snapshot`: the side request, then the store and memory, but only
     /// if `snapshot` is still current. Ends the session only when the refresh token is rejected.
     /// `adoptions` counts the refresh tokens of other processes this refresh took up already
-    /// (``storedAfterRejection(_:rejected:from:)``), so that a store changing all the time cannot
+    /// (``storedAfterRejection(_:rejected:from:now:)``), so that a store changing all the time cannot
     /// keep it going.
     private func refresh(
         _ scheme: AuthScheme, from snapshot: CredentialSnapshot, context: CallContext, adoptions: Int = 0
@@ -78,14 +78,17 @@ extension Authenticator {
             // Another process on the same store may have rotated the refresh token since this one
             // read it: its token is the live one, and the session is not over.
             let stored = adoptions < Authenticator.adoptionLimit
-                ? try await storedAfterRejection(scheme, rejected: refreshToken, from: snapshot) : .nothingNewer
+                ? try await storedAfterRejection(scheme, rejected: refreshToken, from: snapshot, now: context.wallClock.now)
+                : .nothingNewer
             switch stored {
             case .newer(let adopted):
                 // The other process stored the access token its refresh obtained with the refresh
                 // token: while it has time left, it is used as it is. Refreshing again would rotate
                 // the token the other process holds, and the two would take turns refreshing.
                 if Authenticator.usableAsStored(adopted, replacing: snapshot, now: context.wallClock.now, leeway: leeway) {
-                    return adopted
+                    var unproven = adopted
+                    unproven.adoptedUnproven = true
+                    return unproven
                 }
                 // Under the adopted generation's key, so that calls that carried its token join it.
                 let key = RefreshKey(scheme: scheme.name, generation: adopted.generation)
@@ -310,6 +313,10 @@ struct CredentialSnapshot: Sendable {
     var obtainedAt: Date?
     /// See ``SchemeState/unsaved``.
     var unsaved = false
+    /// Credentials another process's refresh stored, taken up after this one's refresh token was
+    /// rejected and sent as they are: when the server refuses their access token too, the call
+    /// refreshes with their refresh token once rather than ending the session.
+    var adoptedUnproven = false
 }
 
 /// One refresh in flight: of a scheme, from one generation of its credentials, so that calls of a

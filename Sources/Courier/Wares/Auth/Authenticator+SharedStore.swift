@@ -14,7 +14,8 @@ extension Authenticator {
     /// What the store holds after the server rejected the refresh token `rejected`.
     enum StoredAfterRejection {
         /// The same session's credentials with another refresh token, now the current ones in
-        /// memory too (a new generation): refresh with them.
+        /// memory too (a new generation): send their access token while it has time left
+        /// (``usableAsStored(_:replacing:now:leeway:)``), else refresh with them.
         case newer(CredentialSnapshot)
         /// Another sign-in's credentials (another identity): this session is over, that one is not.
         case anotherSession
@@ -28,7 +29,7 @@ extension Authenticator {
     /// - Throws: ``RefreshSuperseded`` when a sign-in or sign-out in this process changed the
     ///   credentials meanwhile.
     func storedAfterRejection(
-        _ scheme: AuthScheme, rejected: String, from snapshot: CredentialSnapshot
+        _ scheme: AuthScheme, rejected: String, from snapshot: CredentialSnapshot, now: Date
     ) async throws -> StoredAfterRejection {
         try await commits.run { () -> StoredAfterRejection in
             guard current(scheme.name, isStill: snapshot.generation) else { throw RefreshSuperseded() }
@@ -41,19 +42,22 @@ extension Authenticator {
                 state.credentials = stored
                 state.credentials?.identity = identity
                 state.generation += 1
-                state.obtainedAt = nil  // read from the store: its age is unknown
+                // Read from the store: its age is unknown. With a known expiry, counting its life
+                // from now keeps the early refresh at half of what is left, not the whole leeway
+                // (which would refresh a short-lived token at once, and rotate the other's again).
+                state.obtainedAt = stored.expiresAt != nil ? now : nil
                 return state.snapshot
             })
         }
     }
 
     /// Whether `adopted`, read from the store after `replaced`'s refresh token was rejected, holds
-    /// another access token that expires later than `leeway` from `now` (by its `expiresAt`, or
-    /// a JWT's `exp`): one another process's refresh just obtained. Without a known expiry it
-    /// may be old, and is refreshed instead.
+    /// another access token whose `expiresAt` is later than `leeway` from `now`: one another
+    /// process's refresh just obtained. Without an `expiresAt` (a device-clock time) it may be old
+    /// (a JWT's `exp` is a time on the server's clock), and is refreshed instead.
     static func usableAsStored(_ adopted: CredentialSnapshot, replacing replaced: CredentialSnapshot, now: Date, leeway: Duration) -> Bool {
         guard let credentials = adopted.credentials, let token = credentials.token, token != replaced.credentials?.token,
-              let expiry = credentials.expiresAt ?? JWT.expiry(of: token)
+              let expiry = credentials.expiresAt
         else { return false }
         return expiry > now.addingTimeInterval(leeway.timeInterval)
     }

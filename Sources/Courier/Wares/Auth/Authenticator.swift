@@ -79,8 +79,12 @@ public final class Authenticator: Ware, ClientAttaching {
     public let refreshWindow: Duration
     /// The services (by ``ServiceConfiguration/name``) that share the credentials of the scheme
     /// names they have in common, on purpose: two APIs of one backend that take the same token.
-    /// Empty by default: a scheme name belongs to the first service that uses it, and a client of
-    /// any other service declaring it is refused.
+    /// Empty by default: a scheme name belongs to the first service that uses it, at the origin
+    /// of its base URL, and a client of any other service declaring it, or of the same service at
+    /// another origin (another environment), is refused. Services named here share across their
+    /// environments too; one service named alone shares its credentials across its environments.
+    /// Once the owner's clients are gone and the scheme holds no credentials (signed out), the
+    /// next service to use it takes it over: how an app switches environment.
     public let sharedAcross: Set<String>
 
     let schemes = Locked<[AuthSchemeName: SchemeState]>([:])
@@ -224,7 +228,7 @@ public final class Authenticator: Ware, ClientAttaching {
             return try await next(request, context)
         }
         // A client-wide authenticator checked this when the client was made; a request's own did not.
-        try checkServes(scheme.name, service: context.core.service)
+        try checkServes(scheme.name, core: context.core)
         // The session the call was made for; `nil` only for a context built outside a client.
         let expected = context.principal.part(startingWith: SchemeState.prefix(scheme.name))
         var deadline = CallDeadline(request.timeout)
@@ -247,6 +251,17 @@ public final class Authenticator: Ware, ClientAttaching {
             replay.attempt += 1
             do {
                 return try await next(try authorized(deadline.remaining(of: request), with: sent, scheme: scheme, context: context), replay)
+            } catch let again as CourierError where isRejection(again, by: scheme) && sent.adoptedUnproven {
+                // Another process's stored access token was refused (it refreshed again since, or
+                // the token was revoked): its refresh token may still work.
+                sent = try await refreshed(scheme, after: sent, expected: expected, deadline: deadline, context: context)
+                replay.attempt += 1
+                do {
+                    return try await next(try authorized(deadline.remaining(of: request), with: sent, scheme: scheme, context: context), replay)
+                } catch let third as CourierError where isRejection(third, by: scheme) {
+                    await endSession(scheme, ifStill: sent.generation, reason: "credentials rejected again after a refresh", context: context)
+                    throw third
+                }
             } catch let again as CourierError where isRejection(again, by: scheme) {
                 await endSession(scheme, ifStill: sent.generation, reason: "credentials rejected again after a refresh", context: context)
                 throw again

@@ -143,6 +143,34 @@ struct AuthenticatorEnvironmentTests {
         #expect(try await other.send(dataRequest()) == ["ok": true])
         #expect(staging.dataRequests(carrying: "access-1") == 1)
     }
+
+    @Test("switching environment: refused while production's client lives or its session is signed in; accepted once signed out and let go")
+    func switchingEnvironment() async throws {
+        let (production, staging) = (try AuthTestServer(), try AuthTestServer())
+        defer { production.stop(); staging.stop() }
+        staging.alsoAccept("staging-access")
+        let auth = Authenticator(store: MemoryCredentialStore())
+        try await auth.signIn(.bearer("access-1", refreshToken: "refresh-1", identity: "ada"), for: "session")
+        var productionClient: Client? = try Client(service: Self.service(production.server.baseURL), wares: [auth])
+        #expect(try await productionClient?.send(dataRequest()) == ["ok": true])
+
+        try await auth.signOut()
+        let whileAlive = await thrownError { _ = try Client(service: Self.service(staging.server.baseURL), wares: [auth]) }
+        #expect((whileAlive as? CourierError)?.kind == .invalidRequest, "production's client still lives")
+
+        productionClient = nil
+        try await auth.signIn(.bearer("access-1", refreshToken: "refresh-1", identity: "ada"), for: "session")
+        let whileSignedIn = await thrownError { _ = try Client(service: Self.service(staging.server.baseURL), wares: [auth]) }
+        #expect((whileSignedIn as? CourierError)?.kind == .invalidRequest, "production's session is still signed in")
+
+        try await auth.signOut()
+        let stagingClient = try Client(service: Self.service(staging.server.baseURL), wares: [auth])
+        try await auth.signIn(.bearer("staging-access", refreshToken: "staging-refresh", identity: "ada"), for: "session")
+        #expect(try await stagingClient.send(dataRequest()) == ["ok": true])
+        #expect(staging.dataRequests(carrying: "access-1") == 0, "production's token never went to staging")
+        let back = await thrownError { _ = try Client(service: Self.service(production.server.baseURL), wares: [auth]) }
+        #expect((back as? CourierError)?.kind == .invalidRequest, "now staging owns the scheme")
+    }
 }
 
 /// Service `name` at `baseURL`, with the test server's session scheme as the default.

@@ -81,6 +81,30 @@ struct AuthenticatorSharedStoreTests {
         #expect(await sessionsEnded(secondClient, &secondEvents) == 0)
     }
 
+    @Test("a stored access token the server refuses (revoked, or rotated again since) is refreshed with the refresh token stored beside it; the session lives")
+    func adoptedAccessTokenRefused() async throws {
+        let server = try AuthTestServer()
+        defer { server.stop() }
+        let url = Self.newURL()
+        defer { Self.remove(url) }
+        try await FileCredentialStore(url: url).save(.bearer("stale", refreshToken: "refresh-1", identity: "ada"), for: "session")
+        let (first, second) = (Authenticator(store: FileCredentialStore(url: url)), Authenticator(store: FileCredentialStore(url: url)))
+        let (firstClient, secondClient) = (try server.client(first), try server.client(second))
+        var secondEvents = secondClient.events().makeAsyncIterator()
+        #expect(try await second.credentials(for: "session")?.refreshToken == "refresh-1")
+        #expect(try await firstClient.send(dataRequest()) == ["ok": true])  // refresh-1 -> refresh-2, stored
+        // The other process stored an access token the server no longer takes, beside a live refresh token.
+        try await FileCredentialStore(url: url).save(
+            .bearer("revoked", refreshToken: "refresh-2", expiresAt: Date().addingTimeInterval(3600), identity: "ada"), for: "session")
+
+        // 401, refresh-1 rejected, "revoked" read and sent: 401, refresh-2 -> access-3.
+        #expect(try await secondClient.send(dataRequest()) == ["ok": true])
+        #expect(server.dataRequests(carrying: "revoked") == 1)
+        #expect(try await second.credentials(for: "session")?.token == "access-3")
+        #expect(try await FileCredentialStore(url: url).credentials(for: "session")?.refreshToken == "refresh-3")
+        #expect(await sessionsEnded(secondClient, &secondEvents) == 0)
+    }
+
     @Test("a rejected refresh token that the file holds too still ends the session")
     func rejectedEverywhere() async throws {
         let server = try AuthTestServer()
