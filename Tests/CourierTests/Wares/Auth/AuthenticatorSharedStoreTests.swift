@@ -13,6 +13,17 @@ struct AuthenticatorSharedStoreTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("courier-shared-\(UUID().uuidString).json")
     }
 
+    /// A new credentials file holding ada's stale token and `refresh-1`, and two authenticators
+    /// on stores of it with a client each: two processes that have not read it yet.
+    private static func twoProcesses(
+        on server: AuthTestServer
+    ) async throws -> (url: URL, first: Authenticator, second: Authenticator, firstClient: Client, secondClient: Client) {
+        let url = newURL()
+        try await FileCredentialStore(url: url).save(.bearer("stale", refreshToken: "refresh-1", identity: "ada"), for: "session")
+        let (first, second) = (Authenticator(store: FileCredentialStore(url: url)), Authenticator(store: FileCredentialStore(url: url)))
+        return (url, first, second, try server.client(first), try server.client(second))
+    }
+
     /// Removes the credentials file at `url` and the lock file beside it.
     private static func remove(_ url: URL) {
         try? FileManager.default.removeItem(at: url)
@@ -26,11 +37,8 @@ struct AuthenticatorSharedStoreTests {
         // Tokens that expire within the 30 s leeway: the other process's stored access token is
         // refreshed with its refresh token rather than used as it is.
         server.setExpiresIn(10)
-        let url = Self.newURL()
+        let (url, first, second, firstClient, secondClient) = try await Self.twoProcesses(on: server)
         defer { Self.remove(url) }
-        try await FileCredentialStore(url: url).save(.bearer("stale", refreshToken: "refresh-1", identity: "ada"), for: "session")
-        let (first, second) = (Authenticator(store: FileCredentialStore(url: url)), Authenticator(store: FileCredentialStore(url: url)))
-        let (firstClient, secondClient) = (try server.client(first), try server.client(second))
         var (firstEvents, secondEvents) = (firstClient.events().makeAsyncIterator(), secondClient.events().makeAsyncIterator())
         // Both processes have read the file before either refreshes.
         #expect(try await first.credentials(for: "session")?.refreshToken == "refresh-1")
@@ -57,11 +65,8 @@ struct AuthenticatorSharedStoreTests {
     func rotatedElsewhereWithTimeLeft() async throws {
         let server = try AuthTestServer()
         defer { server.stop() }
-        let url = Self.newURL()
+        let (url, first, second, firstClient, secondClient) = try await Self.twoProcesses(on: server)
         defer { Self.remove(url) }
-        try await FileCredentialStore(url: url).save(.bearer("stale", refreshToken: "refresh-1", identity: "ada"), for: "session")
-        let (first, second) = (Authenticator(store: FileCredentialStore(url: url)), Authenticator(store: FileCredentialStore(url: url)))
-        let (firstClient, secondClient) = (try server.client(first), try server.client(second))
         var secondEvents = secondClient.events().makeAsyncIterator()
         #expect(try await first.credentials(for: "session")?.refreshToken == "refresh-1")
         #expect(try await second.credentials(for: "session")?.refreshToken == "refresh-1")
@@ -85,11 +90,8 @@ struct AuthenticatorSharedStoreTests {
     func adoptedAccessTokenRefused() async throws {
         let server = try AuthTestServer()
         defer { server.stop() }
-        let url = Self.newURL()
+        let (url, _, second, firstClient, secondClient) = try await Self.twoProcesses(on: server)
         defer { Self.remove(url) }
-        try await FileCredentialStore(url: url).save(.bearer("stale", refreshToken: "refresh-1", identity: "ada"), for: "session")
-        let (first, second) = (Authenticator(store: FileCredentialStore(url: url)), Authenticator(store: FileCredentialStore(url: url)))
-        let (firstClient, secondClient) = (try server.client(first), try server.client(second))
         var secondEvents = secondClient.events().makeAsyncIterator()
         #expect(try await second.credentials(for: "session")?.refreshToken == "refresh-1")
         #expect(try await firstClient.send(dataRequest()) == ["ok": true])  // refresh-1 -> refresh-2, stored
