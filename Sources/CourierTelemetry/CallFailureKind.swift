@@ -16,4 +16,9 @@ enum CallFailureKind {
         if let error = error as? CourierError { return error.kind.name }
         return isCancellation(error) ? cancelled : nil
     }
+
+    /// A span's `error.type` for `error`: its ``name(of:)``, else the error's Swift type.
+    static func errorType(of error: any Error) -> String {
+        name(of: error) ?? "\(type(of: error))"
+    }
 }

@@ -39,7 +39,8 @@ public struct TracingWare: Ware {
         let secrets = context.secrets(of: request)
         let url = context.service.redaction.redactedURL(of: request.http)
         let span = tracer.startSpan(
-            TracingWare.spanName(of: request.http.method, context, secrets), context: .current ?? .topLevel, ofKind: .client)
+            context.boundedEndpoint.map { secrets.scrub($0) } ?? request.http.method.rawValue,
+            context: .current ?? .topLevel, ofKind: .client)
         name(span, method: request.http.method, url: url, context: context, secrets: secrets)
         span.attributes["http.request.method"] = request.http.method.rawValue
         span.attributes["courier.call"] = "\(context.callID)"
@@ -93,8 +94,7 @@ public struct TracingWare: Ware {
         if let status { span.attributes["http.response.status_code"] = status }
         // A status that arrived names the error, as for an accepted one (OpenTelemetry); a body
         // that did not decode at a 2xx is a `decoding` error, not a `200` one.
-        span.attributes["error.type"] = status.flatMap { $0 >= 400 ? "\($0)" : nil }
-            ?? CallFailureKind.name(of: error) ?? "\(type(of: error))"
+        span.attributes["error.type"] = status.flatMap { $0 >= 400 ? "\($0)" : nil } ?? CallFailureKind.errorType(of: error)
         span.recordError(error)
         span.setStatus(SpanStatus(code: .error))
     }
@@ -111,7 +111,7 @@ public struct TracingWare: Ware {
             span.attributes["courier.outcome"] = "abandoned"
         case .failed(let error):
             span.attributes["courier.outcome"] = "failed"
-            span.attributes["error.type"] = CallFailureKind.name(of: error) ?? "\(type(of: error))"
+            span.attributes["error.type"] = CallFailureKind.errorType(of: error)
             span.recordError(error)
             span.setStatus(SpanStatus(code: .error))
         }
@@ -161,19 +161,15 @@ public struct TracingWare: Ware {
     }
 
     /// Sets what the span shows of the URL and the endpoint's name, scrubbed of the call's secrets
-    /// known so far.
+    /// known so far. The span's name is the endpoint's name when its values are bounded, else the
+    /// method alone, as OpenTelemetry names an HTTP client span without a URL template (a span's
+    /// name must take few values; `url.full` still shows the path).
     private func name(_ span: any Span, method: HTTPRequest.Method, url: String, context: CallContext, secrets: CallSecrets) {
-        let name = TracingWare.spanName(of: method, context, secrets)
+        let endpoint = context.boundedEndpoint.map { secrets.scrub($0) }
+        let name = endpoint ?? method.rawValue
         if span.operationName != name { span.operationName = name }
         span.attributes["url.full"] = secrets.scrub(url)
-        span.attributes["courier.endpoint"] = context.boundedEndpoint.map { secrets.scrub($0) } ?? "unnamed"
-    }
-
-    /// The span's name: the endpoint's name when its values are bounded, else the method alone, as
-    /// OpenTelemetry names an HTTP client span without a URL template (a span's name must take
-    /// few values; `url.full` still shows the path).
-    private static func spanName(of method: HTTPRequest.Method, _ context: CallContext, _ secrets: CallSecrets) -> String {
-        context.boundedEndpoint.map { secrets.scrub($0) } ?? method.rawValue
+        span.attributes["courier.endpoint"] = endpoint ?? "unnamed"
     }
 }
 

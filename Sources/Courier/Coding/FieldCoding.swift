@@ -55,10 +55,7 @@ extension KeyedDecodingContainer where Key == WireKey {
     @inline(never)
     public func readNullable<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
         let key = WireKey(stringValue: name)
-        guard contains(key) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: codingPath, debugDescription: "The key must be present; its value may be null"))
-        }
+        guard contains(key) else { throw missingNullable(key) }
         return try decodeNil(forKey: key) ? nil : decode(T.self, forKey: key)
     }
 
@@ -76,10 +73,7 @@ extension KeyedDecodingContainer where Key == WireKey {
     @inline(never)
     public func readNullable(_ type: Date.Type, _ name: String, format: DateFormat) throws -> Date? {
         let key = WireKey(stringValue: name)
-        guard contains(key) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: codingPath, debugDescription: "The key must be present; its value may be null"))
-        }
+        guard contains(key) else { throw missingNullable(key) }
         return try decodeNil(forKey: key) ? nil : readDate(key, format: format)
     }
 
@@ -90,6 +84,11 @@ extension KeyedDecodingContainer where Key == WireKey {
         let key = WireKey(stringValue: name)
         guard contains(key) else { return nil }
         return try decodeNil(forKey: key) ? .null : .value(readDate(key, format: format))
+    }
+
+    /// The error for a nullable field's missing key: it must be present, even as `null`.
+    private func missingNullable(_ key: WireKey) -> DecodingError {
+        .keyNotFound(key, DecodingError.Context(codingPath: codingPath, debugDescription: "The key must be present; its value may be null"))
     }
 
     private func readDate(_ key: WireKey, format: DateFormat) throws -> Date {
@@ -148,9 +147,7 @@ extension KeyedEncodingContainer where Key == WireKey {
     /// A date that is always sent but may be `null`: `null` for `nil`, else `date` in `format`.
     @inline(never)
     public mutating func writeNullable(_ date: Date?, _ name: String, format: DateFormat) throws {
-        let key = WireKey(stringValue: name)
-        guard let date else { return try encodeNil(forKey: key) }
-        try encode(FormattedDate(date, format: format), forKey: key)
+        try writeNullableIfPresent(date.map(Nullable.value) ?? .null, name, format: format)
     }
 
     /// A date that may be missing or `null`, in `format`: nothing for `nil`, `null` for

@@ -90,9 +90,7 @@ package struct CallSecrets: Sendable, CustomStringConvertible, CustomReflectable
         }
         let registered = source.registered?.secrets ?? []
         guard !registered.isEmpty else { return fromRequest.sorted { $0.count > $1.count } }
-        var collector = SecretCollector(redaction: source.redaction)
-        for value in registered { collector.add(value) }
-        return fromRequest.union(collector.spellings).sorted { $0.count > $1.count }
+        return fromRequest.union(SecretCollector.spellings(of: registered, redaction: source.redaction)).sorted { $0.count > $1.count }
     }
 
     /// The service's redaction, which names the fields text about the call hides.
@@ -162,9 +160,7 @@ extension PreparedRequest {
         guard let registered = secretSource?.storage.secrets, !registered.isEmpty else { return false }
         let texts: [Data] = body.data.map { [$0] } ?? body.multipart?.entries.compactMap(\.text) ?? []
         guard !texts.isEmpty else { return false }
-        var spelled = SecretCollector(redaction: redaction)
-        for value in registered { spelled.add(value) }
-        return spelled.spellings.contains { value in
+        return SecretCollector.spellings(of: registered, redaction: redaction).contains { value in
             let bytes = Data(value.utf8)
             return texts.contains { $0.range(of: bytes) != nil }
         }
@@ -180,6 +176,13 @@ private struct SecretCollector {
 
     init(redaction: Redaction) {
         self.redaction = redaction
+    }
+
+    /// Every spelling under which `values` may travel.
+    static func spellings(of values: some Sequence<String>, redaction: Redaction) -> Set<String> {
+        var collector = SecretCollector(redaction: redaction)
+        for value in values { collector.add(value) }
+        return collector.spellings
     }
 
     mutating func add(_ value: String) {

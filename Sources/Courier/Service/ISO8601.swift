@@ -13,11 +13,9 @@ enum ISO8601 {
         var seconds = Int64(interval.rounded(.down))
         var millis = Int64(((interval - Double(seconds)) * 1000).rounded())
         if millis == 1000 { seconds += 1; millis = 0 }
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
+        let (days, secondOfDay) = daysAndSecond(of: seconds)
         let (year, month, day) = civil(fromDays: days)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-        text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + clock(secondOfDay)
         if millis != 0 { text += "." + pad(millis, 3) }
         return text + "Z"
     }
@@ -39,10 +37,21 @@ enum ISO8601 {
 
     /// Formats a date only (`2024-05-01`), in UTC.
     static func formatDay(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let (days, _) = daysAndSecond(of: Int64(date.timeIntervalSince1970.rounded(.down)))
         let (year, month, day) = civil(fromDays: days)
         return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    }
+
+    /// `seconds` since 1970 as whole days (counted down for dates before it) and the second of
+    /// that day.
+    static func daysAndSecond(of seconds: Int64) -> (days: Int64, secondOfDay: Int64) {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        return (days, seconds - days * 86_400)
+    }
+
+    /// The second of a day as `hh:mm:ss`.
+    static func clock(_ secondOfDay: Int64) -> String {
+        pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
     }
 
     private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {

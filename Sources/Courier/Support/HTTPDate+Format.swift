@@ -4,15 +4,12 @@ extension HTTPDate {
     /// `date` as RFC 9110 §5.6.7 says a sender writes an HTTP date (IMF-fixdate, always GMT):
     /// `Sun, 06 Nov 1994 08:49:37 GMT`; a fraction of a second is dropped.
     static func format(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
+        let (days, secondOfDay) = ISO8601.daysAndSecond(of: Int64(date.timeIntervalSince1970.rounded(.down)))
         let (year, month, day) = ISO8601.civil(fromDays: days)
         // 1970-01-01 was a Thursday.
         let weekday = Int(((days + 4) % 7 + 7) % 7)
         return weekdays[weekday] + ", " + ISO8601.pad(day, 2) + " " + months[Int(month) - 1] + " "
-            + ISO8601.pad(year, 4) + " " + ISO8601.pad(secondOfDay / 3600, 2) + ":"
-            + ISO8601.pad(secondOfDay / 60 % 60, 2) + ":" + ISO8601.pad(secondOfDay % 60, 2) + " GMT"
+            + ISO8601.pad(year, 4) + " " + ISO8601.clock(secondOfDay) + " GMT"
     }
 
     /// Whether the header field `name` holds an HTTP date by definition (RFC 9110, 9111), so a
