@@ -16,8 +16,9 @@
 /// earlier answers; no later step starts. A step never runs as another signed-in user than the
 /// steps before it: after another user's sign-in, its calls fail with
 /// ``CourierError/Kind/identityChanged`` before anything is sent (after a sign-out, with
-/// ``CourierError/Kind/notSignedIn``); a chain may still start anonymous and sign in. Cancelling the task running the chain cancels the step
-/// in flight, starts no later one and throws `CancellationError`.
+/// ``CourierError/Kind/notSignedIn``); a chain may still start anonymous and sign in.
+/// Cancelling the task running the chain cancels the step in flight, starts no later one and
+/// throws `CancellationError`.
 public struct Chain<each Answer: Sendable>: CallPlan {
     /// Every step's answer, in step order.
     public typealias Value = (repeat each Answer)

@@ -27,8 +27,9 @@ import HTTPTypes
 ///   process sharing the store rotated it meanwhile), that one is taken up, and nobody is signed
 ///   out: the access token stored with it is sent as it is while it expires later than the
 ///   ``leeway`` (refreshing again would retire the one the other process holds, and the two
-///   would take turns refreshing), else the refresh is made with it; when it holds another identity's (the other process
-///   signed in as someone else), this session ends and that one stays in the store. Otherwise
+///   would take turns refreshing), else the refresh is made with it; when it holds another
+///   identity's (the other process signed in as someone else), this session ends and that one
+///   stays in the store. Otherwise
 ///   every waiter fails with the same error (kind ``CourierError/Kind/refreshFailed``), the
 ///   scheme's credentials are removed once and one `sessionEnded` event is published; later calls
 ///   fail at once with that error until the next sign-in. When the refresh fails for a passing
@@ -248,23 +249,21 @@ public final class Authenticator: Ware, ClientAttaching {
                 throw error
             }
             var replay = context
-            replay.attempt += 1
-            do {
-                return try await next(try authorized(deadline.remaining(of: request), with: sent, scheme: scheme, context: context), replay)
-            } catch let again as CourierError where isRejection(again, by: scheme) && sent.adoptedUnproven {
-                // Another process's stored access token was refused (it refreshed again since, or
-                // the token was revoked): its refresh token may still work.
-                sent = try await refreshed(scheme, after: sent, expected: expected, deadline: deadline, context: context)
+            // Another process's stored access token, taken up as it is, may be refused (it
+            // refreshed again since, or the token was revoked): its refresh token may still work.
+            var mayRefreshAgain = sent.adoptedUnproven
+            while true {
                 replay.attempt += 1
                 do {
                     return try await next(try authorized(deadline.remaining(of: request), with: sent, scheme: scheme, context: context), replay)
-                } catch let third as CourierError where isRejection(third, by: scheme) {
-                    await endSession(scheme, ifStill: sent.generation, reason: "credentials rejected again after a refresh", context: context)
-                    throw third
+                } catch let again as CourierError where isRejection(again, by: scheme) {
+                    guard mayRefreshAgain else {
+                        await endSession(scheme, ifStill: sent.generation, reason: "credentials rejected again after a refresh", context: context)
+                        throw again
+                    }
+                    mayRefreshAgain = false
+                    sent = try await refreshed(scheme, after: sent, expected: expected, deadline: deadline, context: context)
                 }
-            } catch let again as CourierError where isRejection(again, by: scheme) {
-                await endSession(scheme, ifStill: sent.generation, reason: "credentials rejected again after a refresh", context: context)
-                throw again
             }
         }
     }
