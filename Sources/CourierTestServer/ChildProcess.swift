@@ -77,8 +77,8 @@ public final class ChildProcess: Sendable {
         defer { spawn.release() }
         let inputEnd = try spawn.connect(input, to: 0, childReads: true)
         let outputEnd = try spawn.connect(output, to: 1, childReads: false)
-        let errorsEnd = try errorsToOutput
-            ? spawn.duplicate(1, to: 2) : spawn.connect(errors, to: 2, childReads: false)
+        // The child's 1, as actions run in order: wherever its output was pointed just above.
+        let errorsEnd = try spawn.connect(errorsToOutput ? .descriptor(1) : errors, to: 2, childReads: false)
         pid = try spawn.launch(arguments: [executable] + arguments)
         self.input = inputEnd.map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
         self.output = outputEnd.map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }

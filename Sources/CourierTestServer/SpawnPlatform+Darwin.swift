@@ -38,25 +38,16 @@ enum SpawnPlatform {
         #endif
     }
 
-    /// What asking to close every other descriptor came to.
-    enum Closing {
-        case added
-        /// glibc is older than 2.34.
-        case unavailable
-        /// The call failed with this error number.
-        case failed(Int32)
-    }
-
     /// Closes in the child every descriptor above the standard three that no action names; on
-    /// Darwin by adding to `flags`.
-    static func closeAllButStandard(in actions: inout Actions, flags: inout Int32) -> Closing {
+    /// Darwin by adding to `flags`. Returns why it cannot, if it cannot.
+    static func closeAllButStandard(in actions: inout Actions, flags: inout Int32) -> String? {
         #if canImport(Glibc)
-        guard let closeFrom else { return .unavailable }
+        guard let closeFrom else { return "posix_spawn_file_actions_addclosefrom_np needs glibc 2.34 or later" }
         let result = closeFrom(&actions, 3)
-        return result == 0 ? .added : .failed(result)
+        return result == 0 ? nil : String(cString: strerror(result))
         #else
         flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-        return .added
+        return nil
         #endif
     }
 

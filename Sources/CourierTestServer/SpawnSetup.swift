@@ -42,26 +42,25 @@ struct SpawnSetup {
             }
             return nil
         case .descriptor(let descriptor):
-            return try duplicate(descriptor, to: target)
+            try duplicate(descriptor, to: target)
+            return nil
         case .pipe:
-            var ends: [Int32] = [-1, -1]
-            guard Self.closeOnExecPipe(&ends) else {
+            guard let ends = closeOnExecPipe() else {
                 throw ChildProcess.LaunchFailure(description: "cannot start \(executable): no pipe (errno \(errno))")
             }
-            let (child, parent) = childReads ? (ends[0], ends[1]) : (ends[1], ends[0])
+            let (child, parent) = childReads ? (ends.read, ends.write) : (ends.write, ends.read)
             childEnds.append(child)
             parentEnds.append(parent)
-            _ = try duplicate(child, to: target)
+            try duplicate(child, to: target)
             return parent
         }
     }
 
     /// Makes the child's `target` a copy of `descriptor` (which loses close-on-exec in the copy).
-    mutating func duplicate(_ descriptor: Int32, to target: Int32) throws -> Int32? {
+    private mutating func duplicate(_ descriptor: Int32, to target: Int32) throws {
         guard posix_spawn_file_actions_adddup2(&actions, descriptor, target) == 0 else {
             throw ChildProcess.LaunchFailure(description: "cannot start \(executable): descriptor \(descriptor) is not open")
         }
-        return nil
     }
 
     /// Starts the child with every descriptor above the standard three closed in it, no signal
@@ -69,13 +68,8 @@ struct SpawnSetup {
     /// process can block or ignore SIGTERM, and a child inherits both: `sleep` then outlives it).
     mutating func launch(arguments: [String]) throws -> pid_t {
         var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-        switch SpawnPlatform.closeAllButStandard(in: &actions, flags: &flags) {
-        case .added: break
-        case .unavailable:
-            throw ChildProcess.LaunchFailure(
-                description: "cannot start \(executable): posix_spawn_file_actions_addclosefrom_np needs glibc 2.34 or later")
-        case .failed(let code):
-            throw ChildProcess.LaunchFailure(description: "cannot start \(executable): \(String(cString: strerror(code)))")
+        if let reason = SpawnPlatform.closeAllButStandard(in: &actions, flags: &flags) {
+            throw ChildProcess.LaunchFailure(description: "cannot start \(executable): \(reason)")
         }
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
@@ -104,15 +98,5 @@ struct SpawnSetup {
         posix_spawn_file_actions_destroy(&actions)
         posix_spawnattr_destroy(&attributes)
         for end in childEnds + (launched ? [] : parentEnds) { _ = close(end) }
-    }
-
-    /// pipe(2) with both ends close-on-exec, so that no other child started meanwhile (by any
-    /// API) inherits them and keeps this child's input open.
-    private static func closeOnExecPipe(_ ends: inout [Int32]) -> Bool {
-        // pipe2(2), which would do it at once, is another _GNU_SOURCE declaration. A launch
-        // elsewhere between the two calls is harmless: every ChildProcess closes all but 0–2.
-        guard pipe(&ends) == 0 else { return false }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return true
     }
 }

@@ -22,14 +22,11 @@ final class StopSignal: Sendable {
     private let raisedFlag = Locked(false)
 
     init() {
-        var ends: [Int32] = [-1, -1]
-        // Close-on-exec, as the sockets are (Glibc does not export `pipe2` to Swift).
-        let made = pipe(&ends) == 0
-        if made { for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) } }
+        let ends = closeOnExecPipe()
         // Without a pipe (descriptors exhausted) the waits fall back to their timeouts, and
         // ``isRaised`` still tells the stop.
-        readEnd = made ? ends[0] : -1
-        writeEnd = Locked(made ? ends[1] : nil)
+        readEnd = ends?.read ?? -1
+        writeEnd = Locked(ends?.write)
     }
 
     deinit {
