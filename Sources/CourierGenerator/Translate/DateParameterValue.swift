@@ -19,20 +19,14 @@ enum DateParameterValue {
     static func expression(
         for argument: String, type: TypeRef, format: DateFormat?, serviceFormat: DateFormat, headerName: String?
     ) -> String {
-        let chosen: DateFormat
-        if let format {
-            chosen = format
-        } else if let headerName, httpDateFields.contains(headerName.lowercased()) {
-            return argument
-        } else {
-            chosen = serviceFormat
-        }
-        guard format != nil || chosen != .iso8601 else { return argument }
-        let wrap = "FormattedDate($0, format: .\(chosen.rawValue))"
+        if format == nil, let headerName, httpDateFields.contains(headerName.lowercased()) { return argument }
+        // ISO-8601 is what the runtime writes anyway, unless the parameter asks for it itself.
+        guard let chosen = format ?? (serviceFormat == .iso8601 ? nil : serviceFormat) else { return argument }
+        let wrap = { (value: String) in "FormattedDate(\(value), format: .\(chosen.rawValue))" }
         switch type {
-        case .named("Date"): return "FormattedDate(\(argument), format: .\(chosen.rawValue))"
-        case .optional(.named("Date")), .array(.named("Date")): return "\(argument).map { \(wrap) }"
-        case .optional(.array(.named("Date"))): return "\(argument).map { $0.map { \(wrap) } }"
+        case .named("Date"): return wrap(argument)
+        case .optional(.named("Date")), .array(.named("Date")): return "\(argument).map { \(wrap("$0")) }"
+        case .optional(.array(.named("Date"))): return "\(argument).map { $0.map { \(wrap("$0")) } }"
         default: return argument
         }
     }

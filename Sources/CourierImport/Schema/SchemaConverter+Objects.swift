@@ -110,8 +110,8 @@ extension SchemaConverter {
             if type == .named("Date") {
                 format = "date"
             } else {
-                type = Self.replacingDate(in: type)
                 log.approximation("format", source, "dates (format: date) in \(type): String, as a date format applies to a single Date")
+                type = Self.replacingDate(in: type)
             }
         }
         var fieldDefault: ValueDraft?
