@@ -158,24 +158,35 @@ extension Authenticator {
     /// Removes `scheme`'s credentials and announces the end of their session, once: only when
     /// they are still those of `generation` (a newer sign-in or refresh is left alone).
     /// `removingStored: false` leaves the store alone, when it holds another session's credentials.
+    /// The store's entry is removed only while it holds the ended credentials: another process
+    /// sharing the store may have signed in or refreshed since this one read it.
     func endSession(
         _ scheme: AuthScheme, ifStill generation: Int, reason: String, context: CallContext, error: CourierError? = nil,
         removingStored: Bool = true
     ) async {
         let ended = await commits.run { () -> Principal? in
-            let ended = update(scheme.name) { state -> Principal? in
+            let ended = update(scheme.name) { state -> (principal: Principal, credentials: Credentials, unsaved: Bool)? in
                 guard state.generation == generation, let credentials = state.credentials else { return nil }
+                let unsaved = state.unsaved
                 state.credentials = nil
                 state.unsaved = false
                 state.generation += 1
                 state.endedBy = error
-                return SchemeState.principal(scheme.name, identity: credentials.identity)
+                return (SchemeState.principal(scheme.name, identity: credentials.identity), credentials, unsaved)
             }
-            guard ended != nil, removingStored else { return ended }
-            do { try await store.removeCredentials(for: scheme.name) } catch {
+            guard let ended, removingStored else { return ended?.principal }
+            do {
+                // Credentials a refresh could not save are not the store's: it still holds the
+                // ones they replaced, of the same session, which the server retired.
+                if ended.unsaved {
+                    try await store.removeCredentials(for: scheme.name)
+                } else if try await !store.removeCredentials(for: scheme.name, ifStill: ended.credentials) {
+                    context.logger.notice("ended credentials left in the store: it holds others, saved since they were read")
+                }
+            } catch {
                 context.logger.warning("could not remove ended credentials", metadata: ["courier.error": "\(error)"])
             }
-            return ended
+            return ended.principal
         }
         if let ended { await announce(ended, reason: "auth scheme '\(scheme.name)': \(reason)", context: context) }
     }

@@ -44,13 +44,26 @@ public final class FileCredentialStore: CredentialStore {
     /// Stores `credentials` for `scheme` and rewrites the file, keeping the other schemes' as the
     /// file has them now.
     public func save(_ credentials: Credentials, for scheme: AuthSchemeName) async throws {
-        try change { $0[scheme.rawValue] = credentials }
+        try change { $0[scheme.rawValue] = credentials; return true }
     }
 
     /// Forgets the credentials of `scheme` and rewrites the file, keeping the other schemes' as
     /// the file has them now.
     public func removeCredentials(for scheme: AuthSchemeName) async throws {
-        try change { $0[scheme.rawValue] = nil }
+        try change { $0.removeValue(forKey: scheme.rawValue) != nil }
+    }
+
+    /// Forgets the credentials of `scheme` when the file still holds the secrets of `ended`,
+    /// deciding under the lock file's lock: another process's newer ones stay.
+    public func removeCredentials(for scheme: AuthSchemeName, ifStill ended: Credentials) async throws -> Bool {
+        var removed = false
+        try change { all in
+            guard let stored = all[scheme.rawValue], stored.sameSecrets(as: ended) else { return false }
+            all[scheme.rawValue] = nil
+            removed = true
+            return true
+        }
+        return removed
     }
 
     /// Forgets everything and rewrites the file, even one that cannot be read: signing out must
@@ -65,17 +78,20 @@ public final class FileCredentialStore: CredentialStore {
     }
 
     /// Changes the credentials as the file holds them now, under the lock file's lock, and
-    /// rewrites the file. A file that is not a credentials file (truncated, corrupted) counts as
+    /// rewrites the file when `body` says it changed them. A file that is not a credentials file (truncated, corrupted) counts as
     /// empty here: what it held is lost already, and keeping it would stop every later sign-in,
     /// the one way out for the user.
-    private func change(_ body: (inout [String: Credentials]) -> Void) throws {
+    private func change(_ body: (inout [String: Credentials]) -> Bool) throws {
         try cache.withLock { cache in
             try whileLocked {
                 var all: [String: Credentials]
+                var unreadable = false
                 do { all = try read() } catch CredentialStoreError.unreadable(_, let reason) where reason.hasPrefix(Self.notCredentials) {
                     all = [:]
+                    unreadable = true
                 }
-                body(&all)
+                // A corrupted file is replaced whatever `body` did: it holds nothing anyone can use.
+                guard body(&all) || unreadable else { return }
                 all = Self.toWholeSeconds(all)
                 try writeFile(all)
                 cache = (all, FileVersion(of: url.path))

@@ -143,4 +143,40 @@ struct AuthenticatorSharedStoreTests {
         let value = try await firstClient.send(dataRequest())
         #expect(value == ["ok": true])
     }
+
+    @Test("a rejected token without a refresh ends the session here, and leaves the sign-in the other process stored since")
+    func rejectedWithoutRefresh() async throws {
+        let server = try AuthTestServer()
+        defer { server.stop() }
+        let url = Self.newURL()
+        defer { Self.remove(url) }
+        try await FileCredentialStore(url: url).save(.bearer("old", identity: "ada"), for: "session")
+        let plainBearer = AuthScheme(name: "session", kind: .bearer)
+        let (first, second) = (Authenticator(store: FileCredentialStore(url: url)), Authenticator(store: FileCredentialStore(url: url)))
+        let firstClient = try server.client(first, schemes: [plainBearer])
+        _ = try server.client(second, schemes: [plainBearer])
+        #expect(try await first.credentials(for: "session")?.token == "old")
+        try await second.signIn(.bearer("access-1", identity: "bob"), for: "session")
+
+        let error = await thrownError { _ = try await firstClient.send(dataRequest()) }  // "old": 401, no refresh
+        #expect((error as? CourierError)?.status?.code == 401, "\(String(describing: error))")
+        #expect(try await first.credentials(for: "session") == nil, "ada's session is over here")
+        let stored = try await FileCredentialStore(url: url).credentials(for: "session")
+        #expect(stored?.identity == "bob" && stored?.token == "access-1", "bob's sign-in stays in the file")
+        #expect(try await second.credentials(for: "session")?.token == "access-1")
+    }
+
+    @Test("the session's own credentials are removed from the file when the server rejects them")
+    func rejectedOwnRemoved() async throws {
+        let server = try AuthTestServer()
+        defer { server.stop() }
+        let url = Self.newURL()
+        defer { Self.remove(url) }
+        try await FileCredentialStore(url: url).save(.bearer("old", identity: "ada"), for: "session")
+        let auth = Authenticator(store: FileCredentialStore(url: url))
+        let client = try server.client(auth, schemes: [AuthScheme(name: "session", kind: .bearer)])
+        let error = await thrownError { _ = try await client.send(dataRequest()) }
+        #expect((error as? CourierError)?.status?.code == 401, "\(String(describing: error))")
+        #expect(try await FileCredentialStore(url: url).credentials(for: "session") == nil)
+    }
 }
