@@ -199,10 +199,17 @@ public final class AsyncHTTPClientTransport: Transport {
 }
 
 extension TimeAmount {
-    /// The same span as a `TimeAmount`.
+    /// The same span as a `TimeAmount`, at most `Int64.max` nanoseconds (292 years): a spec may
+    /// say `timeout: 9999999999` for "never", which in nanoseconds overflows (and trapped).
     init(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        let (whole, overflowed) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, overflowedAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if overflowed || overflowedAgain {
+            self = .nanoseconds(seconds < 0 ? .min : .max)
+        } else {
+            self = .nanoseconds(total)
+        }
     }
 }
 #endif

@@ -25,6 +25,18 @@ struct TimeBoundConformanceTests {
         }
     }
 
+    @Test("a timeout too long for a clock to count in nanoseconds (a spec's way of saying never) still lets the call run", arguments: TransportUnderTest.allCases)
+    func timeoutBeyondCounting(_ transport: TransportUnderTest) async throws {
+        try await withServer(transport, routes: { $0.route(.get, "/x") { _ in .json("[1]") } }, service: { $0.timeout = .seconds(10_000_000_000) }) { _, client in
+            let answer = try await client.send(Request<[Int]>(method: .get, path: "/x"))
+            #expect(answer == [1])
+            var request = Request<[Int]>(method: .get, path: "/x")
+            request.timeout = .seconds(Int64.max)
+            let again = try await client.send(request)
+            #expect(again == [1])
+        }
+    }
+
     @Test("headers that trickle in forever (slowloris)", arguments: TransportUnderTest.allCases)
     func slowHeaders(_ transport: TransportUnderTest) async throws {
         try await withServer(transport, routes: { $0.route(.get, "/slow") { _ in HostileScripts.slowHeaders } }) { server, client in

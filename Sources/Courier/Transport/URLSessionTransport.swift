@@ -164,6 +164,9 @@ public final class URLSessionTransport: Transport {
 
     /// The `URLRequest` for `request`: URL text built from the head's parts as they are (already
     /// percent-encoded, so nothing is encoded twice), header fields in order, body and timeout.
+    /// The longest backstop timeout handed to URLSession, in seconds: a year.
+    static let longestBackstop: TimeInterval = 365 * 24 * 3600
+
     static func urlRequest(for request: PreparedRequest) throws(CourierError) -> URLRequest {
         let head = request.http
         let text = "\(head.scheme ?? "https")://\(head.authority ?? "")\(head.path ?? "/")"
@@ -174,8 +177,10 @@ public final class URLSessionTransport: Transport {
         urlRequest.httpMethod = head.method.rawValue
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         urlRequest.httpShouldHandleCookies = false
-        // A backstop only: ``send(_:)`` enforces the exact timeout itself.
-        urlRequest.timeoutInterval = (request.timeout.timeInterval + 1).rounded(.up)
+        // A backstop only: ``send(_:)`` enforces the exact timeout itself. At most a year:
+        // corelibs turns it into whole milliseconds, which traps for a spec's "never"
+        // (`timeout: 9999999999`, or `.seconds(Int64.max)`).
+        urlRequest.timeoutInterval = min((request.timeout.timeInterval + 1).rounded(.up), Self.longestBackstop)
         for field in head.headerFields {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
