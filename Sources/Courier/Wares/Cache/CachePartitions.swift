@@ -18,9 +18,11 @@ struct PartitionState {
     }
 
     /// Whether an answer of `principal` may no longer be stored under `partition`: any of its
-    /// parts ended (a call that carried an ended session's credentials among others too).
+    /// parts ended (a call that carried an ended session's credentials among others too), or the
+    /// app's partition it was filed under (alone, or with a fingerprint of sensitive query values).
     func isEnded(_ partition: String, for principal: Principal) -> Bool {
-        endedPartitions.contains(partition) || principal.parts.contains(where: endedParts.contains)
+        CacheKey.parts(of: partition).contains { endedPartitions.contains(String($0)) }
+            || principal.parts.contains(where: endedParts.contains)
     }
 
     func hasEnded(_ principal: Principal) -> Bool {

@@ -108,12 +108,17 @@ public final class HTTPCache: Ware, SessionObserving {
             context.storage[CacheOutcome.self] = .bypassed
             return try await next(request, context)
         }
-        let (key, vary, stored) = await lookUp(request, context: context)
-        let now = context.wallClock.now
-        switch asked?.onlyIfCached == true ? .localOnly : policy.mode {
-        case .remoteOnly:
+        let mode = asked?.onlyIfCached == true ? .localOnly : policy.mode
+        if mode == .remoteOnly {
+            // Before the lookup: a disk entry would be read (and copied into memory) for nothing.
             context.storage[CacheOutcome.self] = .bypassed
             return try await next(request, context)
+        }
+        let (key, vary, stored) = await lookUp(request, context: context)
+        let now = context.wallClock.now
+        switch mode {
+        case .remoteOnly:
+            return try await next(request, context)  // answered above, before the lookup
         case .localOnly:
             guard let stored, stored.standsIn(for: asked, at: now) else {
                 context.storage[CacheOutcome.self] = .miss
@@ -145,7 +150,8 @@ public final class HTTPCache: Ware, SessionObserving {
     /// The key and `Vary` values `request` is filed under, and the entry stored for them.
     func lookUp(_ request: PreparedRequest, context: CallContext) async -> (CacheKey, VaryValues, CachedResponse?) {
         let principal = context.principal(of: request)
-        let key = CacheKey(request: request.http, partition: partition(for: principal), redaction: context.service.redaction)
+        let redaction = context.service.redaction
+        let key = CacheKey(request: request.http, partition: partition(for: principal, of: request, redaction: redaction), redaction: redaction)
         let vary = VaryValues(request: request, principal: principal, redaction: context.service.redaction)
         return (key, vary, await store.entry(for: key).flatMap { $0.matchesVary(vary) ? $0 : nil })
     }
@@ -217,19 +223,30 @@ public final class HTTPCache: Ware, SessionObserving {
 
     /// Anonymous calls share ``CacheKey/sharedPartition``; credentialed ones are filed under the
     /// app's ``partition`` when it set one, else under their principal.
-    private func partition(for principal: Principal) -> String {
+    ///
+    /// The key leaves the values of sensitive query items out (it is written to disk), and the
+    /// principal, which holds a fingerprint of them, keeps apart the URLs that differ only there
+    /// (`?key=theme`, `?key=locale`). The app's partition stands in for the principal, so under
+    /// it that fingerprint is added as a part of its own: the partition still holds the app's
+    /// name, so wiping it takes them too.
+    private func partition(for principal: Principal, of request: PreparedRequest, redaction: Redaction) -> String {
         if principal.isAnonymous { return CacheKey.sharedPartition }
-        return state.withLock { $0.manual } ?? principal.description
+        guard let manual = state.withLock({ $0.manual }) else { return principal.description }
+        let query = CredentialFingerprint.sensitiveQueryItems(in: request.http.path, redaction: redaction)
+        guard !query.isEmpty else { return manual }
+        let inURL = CredentialFingerprint.principal(fields: HTTPFields(), sensitiveFields: [], query: query, redaction: redaction)
+        return manual + "+" + inURL.description
     }
 
     /// Removes the stored GET and HEAD answers for `request`'s URL after an unsafe method changed it.
     private func invalidate(_ request: PreparedRequest, context: CallContext) async {
-        let partitions = Set([partition(for: context.principal(of: request)), CacheKey.sharedPartition])
+        let redaction = context.service.redaction
+        let partitions = Set([partition(for: context.principal(of: request), of: request, redaction: redaction), CacheKey.sharedPartition])
         for method in [HTTPRequest.Method.get, .head] {
             var probe = request.http
             probe.method = method
             for partition in partitions {
-                await store.removeEntry(for: CacheKey(request: probe, partition: partition, redaction: context.service.redaction))
+                await store.removeEntry(for: CacheKey(request: probe, partition: partition, redaction: redaction))
             }
         }
     }

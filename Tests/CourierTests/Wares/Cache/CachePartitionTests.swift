@@ -39,6 +39,37 @@ struct CachePartitionTests {
         #expect(try await client.response(for: item(token: "bob-token")).source == .cache(age: .zero))
     }
 
+    @Test("under the app's partition, URLs that differ only in a sensitive query value (`?key=`) keep their own answers; wiping the partition takes them")
+    func sensitiveQueryValuesUnderTheAppsPartition() async throws {
+        let server = try TestServer()
+        server.route(.get, "/settings") { request in
+            var response = TestServer.Response.json(#"{"version":1,"user":"\#(request.queryValues("key").first ?? "")"}"#)
+            response.headers.append(.init(name: "Cache-Control", value: "max-age=600"))
+            return response
+        }
+        server.start()
+        defer { server.stop() }
+        let store = MemoryCacheStore()
+        let cache = HTTPCache(store: store)
+        let client = try Client(
+            service: ServiceConfiguration(name: "cache", baseURL: server.baseURL, timeout: .seconds(60)), wares: [cache],
+            clock: ManualClock(), wallClock: ManualClock().wallClock)
+        func settings(_ key: String) -> Request<Item> {
+            var request = Request<Item>(method: .get, path: "/settings", name: "settings")
+            request.addQuery("key", key)
+            return request
+        }
+        cache.partition = "ada"
+        #expect(try await client.send(settings("theme")).user == "theme")
+        let locale = try await client.response(for: settings("locale"))
+        #expect(locale.value.user == "locale")
+        #expect(locale.source == .network)
+        #expect(try await client.response(for: settings("theme")).source == .cache(age: .zero))
+        #expect(store.usage.entries == 2)
+        await cache.wipe(partition: "ada")
+        #expect(store.usage.entries == 0)
+    }
+
     @Test("sessionEnded wipes the app's own partition and clears it")
     func sessionEndedWipes() async throws {
         let server = try CacheTestServer()
