@@ -84,8 +84,6 @@ public struct CourierError: Error, Sendable, CustomStringConvertible {
         public static let cacheMiss = Kind("cacheMiss")
         /// The credentials could not be refreshed; the session is over.
         public static let refreshFailed = Kind("refreshFailed")
-        /// Retrying stopped because its attempts or time budget ran out.
-        public static let retryBudgetExhausted = Kind("retryBudgetExhausted")
         /// The backend answered with its own error envelope.
         public static let serviceError = Kind("serviceError")
         /// The response body, or one element of a streamed body, was larger than the request allows.

@@ -12,7 +12,8 @@ import HTTPTypes
 /// body is retried only if nothing read it yet (the attempt failed before sending it: a refresh
 /// that failed for now); make it replayable for the rest. Waits run on the
 /// client's clock and draw jitter from its random source; cancelling the call ends a wait at
-/// once. Each attempt after the first runs with ``CallContext/attempt`` increased, and the
+/// once. Each attempt after the first runs with ``CallContext/attempt`` increased, and no longer
+/// than what is left of the policy's ``RetryPolicy/budget`` (nor than the request's timeout); the
 /// error of the last attempt reaches the caller, naming that attempt.
 ///
 /// ```swift
@@ -44,9 +45,10 @@ public struct Retry: Ware {
 
         let started = context.elapsed
         var attempt = context
+        var sent = request
         while true {
             do {
-                let response = try await next(request, attempt)
+                let response = try await next(sent, attempt)
                 context.storage[RetryAttempts.self] = attempt.attempt
                 return response
             } catch let error as CourierError {
@@ -64,6 +66,12 @@ public struct Retry: Ware {
                     "courier.retry.wait": "\(wait)", "courier.retry.reason": "\(error.message.prefix(120))",
                 ])
                 try await context.sleep(for: wait)
+                // The budget bounds the retries, not only the waits: a retry runs no longer than
+                // what is left of it (a server that answered 503 and then hangs would otherwise
+                // hold the call for a whole timeout more).
+                let left = policy.budget - (context.elapsed - started)
+                guard left > .zero else { throw error }
+                sent.timeout = min(request.timeout, left)
                 attempt.attempt += 1
             }
         }
@@ -111,6 +119,11 @@ public enum RetryAttempts: CallStorageKey {
 enum RetryAfter {
     static func delay(in response: RawResponse, now: Date) -> Duration? {
         guard let value = response.http.headerFields[.retryAfter]?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if !value.isEmpty, value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            // More seconds than an Int64 holds is longer than anyone waits, not a missing value
+            // (which would be retried after a short backoff).
+            return .seconds(Int64(value) ?? .max)
+        }
         if let seconds = Int(value) { return seconds >= 0 ? .seconds(seconds) : nil }
         guard let date = HTTPDate.parse(value) else { return nil }
         let interval = date.timeIntervalSince(now)

@@ -9,8 +9,9 @@ public struct RetryPolicy: Sendable, Hashable {
     public var baseDelay: Duration
     /// No wait between attempts exceeds this (before a `Retry-After`).
     public var maxDelay: Duration
-    /// The longest a call may spend in the retry ware, waits included; a retry whose wait
-    /// would end past it is not made.
+    /// The longest a call may spend in the retry ware, waits included: a retry whose wait would
+    /// end past it is not made, and a retry runs no longer than what is left of it (the first
+    /// attempt has the request's whole timeout).
     public var budget: Duration
     /// The longest `Retry-After` honoured; a server asking for longer gets its answer back at once.
     public var maxRetryAfter: Duration

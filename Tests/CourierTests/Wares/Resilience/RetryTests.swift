@@ -87,6 +87,49 @@ struct RetryTests {
         }
     }
 
+    @Test("a Retry-After of more seconds than an Int holds is longer than the maximum, not missing: the answer comes back at once")
+    func retryAfterBeyondCounting() async throws {
+        let seen = Recorder<TestServer.Request>()
+        try await withRetry(routes: { $0.route(.get, "/x", flaky([retryAfter("99999999999999999999", status: 429)], seen: seen)) }) {
+            _, client, clock in
+            let call = Task { try await client.send(Request<Int>(method: .get, path: "/x")) }
+            // A backoff wait would sleep on the manual clock for ever: cancel the call then, so
+            // that the test fails instead of hanging.
+            let watchdog = Task {
+                while clock.sleepsStarted == 0 { try await Task.sleep(for: .milliseconds(5)) }
+                call.cancel()
+            }
+            let outcome = await call.result
+            watchdog.cancel()
+            #expect(clock.sleepsStarted == 0, "no backoff wait")
+            let error = try #require(outcome.failureError as? CourierError)
+            #expect(error.status?.code == 429)
+            #expect(seen.all.count == 1)
+        }
+    }
+
+    @Test("a retry runs no longer than what is left of the budget: a server that answered 503 and then hangs does not hold the call a whole timeout more")
+    func budgetBoundsTheRetry() async throws {
+        let seen = Recorder<TestServer.Request>()
+        let answers: TestServer.Handler = { request in seen.appendCounting(request) == 1 ? .status(503) : .stall }
+        // A real clock: the transports time calls out on the client's clock.
+        let policy = RetryPolicy(baseDelay: .milliseconds(20), budget: .seconds(2))
+        try await withLoopback(routes: { $0.route(.get, "/x", answers) }, wares: [Retry(policy)]) { _, client in
+            var request = Request<Int>(method: .get, path: "/x")
+            request.timeout = .seconds(30)
+            let started = ContinuousClock.now
+            let error = await thrownError { _ = try await client.send(request) } as? CourierError
+            #expect(ContinuousClock.now - started < .seconds(15), "not the request's 30 s")
+            guard case .transport(.timedOut(let after))? = error?.reason else {
+                Issue.record("expected a timeout, got \(String(describing: error))")
+                return
+            }
+            #expect(after < .seconds(2) && after > .seconds(1), "what was left of the budget after the wait: \(after)")
+            #expect(error?.call?.attempt == 2)
+            #expect(seen.all.count == 2)
+        }
+    }
+
     @Test("POST without an idempotency key is sent once; with one it is retried and every attempt carries the same key")
     func postNeedsKey() async throws {
         let seen = Recorder<TestServer.Request>()
@@ -131,7 +174,7 @@ struct RetryTests {
             let call = Task { try await client.send(Request<Int>(method: .get, path: "/down", name: "down")) }
             for _ in 0..<2 {
                 #expect(await clock.waitForSleepers(1))
-                clock.advance(by: .seconds(30))
+                clock.advance(by: try #require(clock.pendingWaits.first))
             }
             let error = try #require(await call.result.failureError as? CourierError)
             #expect(error.status?.code == 502)
