@@ -34,17 +34,19 @@ public struct Pages<Value: Sendable, Item: Sendable>: AsyncSequence, Sendable {
     let stopsAtEmptyPage: Bool
 
     /// Pages starting with `first`, following `style`; `items` reads a page's items; at most
-    /// `maxPages` pages are fetched (`nil`: no limit).
+    /// `maxPages` pages are fetched (`nil`: no limit). `stopsAtEmptyPage` ends them at the first
+    /// page without items; `nil` leaves it to the style (``PaginationStyle/pageNumber(parameter:first:)``
+    /// does, the others do not).
     public init(
         client: Client, first: Request<Value>, style: PaginationStyle<Value>, maxPages: Int? = nil,
-        stopsAtEmptyPage: Bool = false, items: @escaping @Sendable (Value) -> [Item]
+        stopsAtEmptyPage: Bool? = nil, items: @escaping @Sendable (Value) -> [Item]
     ) {
         self.client = client
         self.first = first
         self.style = style
         self.items = items
         self.maxPages = maxPages
-        self.stopsAtEmptyPage = stopsAtEmptyPage
+        self.stopsAtEmptyPage = stopsAtEmptyPage ?? style.endsAtEmptyPage
     }
 
     /// The items of every page, in order.

@@ -6,10 +6,15 @@ import Foundation
 /// Generated clients pick one from the spec's `pagination:`; ``Pages`` follows it.
 public struct PaginationStyle<Value: Sendable>: Sendable {
     let next: @Sendable (_ request: Request<Value>, _ response: Response<Value>, _ service: URL) -> Request<Value>?
+    /// Whether the pages end at the first page without items when ``Pages`` is not told: a
+    /// page number always has a next page, so nothing else ends it.
+    let endsAtEmptyPage: Bool
 
-    /// Creates a style from a closure.
-    public init(_ next: @escaping @Sendable (Request<Value>, Response<Value>, URL) -> Request<Value>?) {
+    /// Creates a style from a closure; `endsAtEmptyPage` says whether the pages end at the first
+    /// page without items when ``Pages`` is not told otherwise.
+    public init(endsAtEmptyPage: Bool = false, _ next: @escaping @Sendable (Request<Value>, Response<Value>, URL) -> Request<Value>?) {
         self.next = { request, response, base in next(request, response, base) }
+        self.endsAtEmptyPage = endsAtEmptyPage
     }
 
     /// RFC 8288: the `Link` header's `rel="next"` target, which must lie under the service's base
@@ -29,7 +34,7 @@ public struct PaginationStyle<Value: Sendable>: Sendable {
     /// A page number in the query item `parameter`, counting from the one the first request
     /// sends (or `first`); the pages end at the first page without items.
     public static func pageNumber(parameter: String, first: Int = 1) -> PaginationStyle {
-        PaginationStyle { request, _, _ in
+        PaginationStyle(endsAtEmptyPage: true) { request, _, _ in
             var next = request
             let current = request.query.last { $0.name == parameter }.flatMap { Int($0.value.text) } ?? first
             next.query.removeAll { $0.name == parameter }

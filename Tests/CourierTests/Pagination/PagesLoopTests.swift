@@ -44,4 +44,29 @@ struct PagesLoopTests {
             #expect(server.requestCount == 3)
         }
     }
+
+    @Test("page numbers end at the first page without items unless told otherwise: every page number is a new request, so nothing else ends them")
+    func pageNumbersEndAtAnEmptyPage() async throws {
+        try await withLoopback(routes: { server in
+            server.route(.get, "/numbers") { request in
+                (request.queryValues("page").first ?? "1") == "1" ? .json("[1,2]") : .json("[]")  // no number: the first page
+            }
+        }) { server, client in
+            let style = PaginationStyle<[Int]>.pageNumber(parameter: "page")
+            func pages(stopsAtEmptyPage: Bool?) async throws -> [[Int]] {
+                var seen: [[Int]] = []
+                for try await page in Pages(client: client, first: Request<[Int]>(method: .get, path: "/numbers"), style: style,
+                                            stopsAtEmptyPage: stopsAtEmptyPage, items: { $0 }) {
+                    seen.append(page.items)
+                    if seen.count == 4 { break }
+                }
+                return seen
+            }
+            let byDefault = try await pages(stopsAtEmptyPage: nil)
+            #expect(byDefault == [[1, 2]], "the empty page ends them, and is not one of them")
+            let goingOn = try await pages(stopsAtEmptyPage: false)
+            #expect(goingOn == [[1, 2], [], [], []], "told to go on, it goes on")
+            #expect(server.requestCount == 6)
+        }
+    }
 }
