@@ -2,8 +2,9 @@
 extension Client {
     /// Sends `request` and yields every response the call produces: usually one; two when a
     /// ware answers early and then finally, such as a cache returning the stored value before
-    /// the network's (`localThenRemote`). A final response equal to the last early one (same
-    /// status and body, as after a `304 Not Modified`) is not yielded again.
+    /// the network's (`localThenRemote`). A response equal to the last one yielded (same status
+    /// and body: a final one after a `304 Not Modified`, or the stored one again when a retry
+    /// asks the cache again) is not yielded again.
     ///
     /// The stream ends after the final response, or throws what the call threw. Ending the
     /// iteration early (or cancelling its task) cancels the call.
@@ -20,6 +21,9 @@ extension Client {
             let task = Task {
                 do {
                     let (value, raw, context) = try await core.perform(request, parent: nil, skipping: []) { early, context in
+                        // A ware outside the one answering early runs it again (Retry after a 503
+                        // asks the cache again): the same stored answer is not news.
+                        guard !lastEarly.withLock({ $0.map { Self.same($0, early) } ?? false }) else { return }
                         do {
                             let value = try CallDecoding.decode(early, with: request.decoding, decoder: core.decoder, redaction: core.service.redaction)
                             lastEarly.withLock { $0 = early }
@@ -29,9 +33,7 @@ extension Client {
                                               metadata: ["courier.error": "\(error)"])
                         }
                     }
-                    let repeated = lastEarly.withLock { early in
-                        early.map { $0.status == raw.status && $0.body.data != nil && $0.body.data == raw.body.data } ?? false
-                    }
+                    let repeated = lastEarly.withLock { early in early.map { Self.same($0, raw) } ?? false }
                     if !repeated { continuation.yield(Response(value: value, raw: raw, metrics: context.metricsSoFar)) }
                     continuation.finish()
                 } catch {
@@ -40,5 +42,10 @@ extension Client {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// Whether two responses say the same: status and a body in memory.
+    private static func same(_ one: RawResponse, _ other: RawResponse) -> Bool {
+        one.status == other.status && one.body.data != nil && one.body.data == other.body.data
     }
 }

@@ -118,4 +118,33 @@ struct UpdatesTests {
             #expect(ends.all == ["cancelled"])
         }
     }
+
+    @Test("with Retry outside the cache, the stored answer is yielded once, not again for every attempt")
+    func storedAnswerOnceAcrossRetries() async throws {
+        let attempts = Recorder<TestServer.Request>()
+        try await withLoopback(routes: { server in
+            server.route(.get, "/item") { request in
+                // 1: stored; 2: a 503 the retry takes up; 3: the fresh answer.
+                switch attempts.appendCounting(request) {
+                case 1: return TestServer.Response(status: 200, headers: [.init(name: "Cache-Control", value: "max-age=0"), .init(name: "Content-Type", value: "application/json")], body: Data("1".utf8))
+                case 2: return .status(503)
+                default: return .json("2")
+                }
+            }
+        }, wares: [Retry(RetryPolicy(baseDelay: .milliseconds(10))), HTTPCache()]) { _, client in
+            var request = Request<Int>(method: .get, path: "/item")
+            request.cachePolicy = CachePolicy(.localThenRemote)
+            #expect(try await client.send(request) == 1)
+            var seen: [Int] = []
+            var sources: [ResponseSource] = []
+            for try await response in client.updates(for: request) {
+                seen.append(response.value)
+                sources.append(response.source)
+            }
+            #expect(seen == [1, 2])
+            #expect(sources.first.map { if case .cache = $0 { true } else { false } } == true)
+            #expect(sources.last == .network)
+            #expect(attempts.all.count == 3)
+        }
+    }
 }
