@@ -55,7 +55,8 @@ public final class DiskCacheStore: CacheStore {
     /// How many entries and bytes the files hold, as the store counts them.
     public var usage: (entries: Int, bytes: Int) { index.withLock { ($0.sizes.count, $0.bytes) } }
 
-    /// The entry under exactly `key`, or `nil`; an unreadable file is removed.
+    /// The entry under exactly `key`, or `nil`; an unreadable file is removed, and a file deleted
+    /// from outside the store is no longer counted.
     ///
     /// The file is read only if it is a regular file with one link and no larger than the byte
     /// limit; a link, FIFO, device or oversized file under the entry's name
@@ -65,7 +66,12 @@ public final class DiskCacheStore: CacheStore {
         let data: Data
         switch EntryFile.contents(of: path(name), limit: byteLimit) {
         case .bytes(let bytes): data = bytes
-        case .missing: return nil
+        case .unavailable: return nil
+        case .missing:
+            // Deleted from outside (by hand, by the system, or by another store on the
+            // directory): its bytes and its place in the LRU order must not stay counted.
+            index.withLock { index in forget(name, ifGoneFrom: &index) }
+            return nil
         case .refused:
             index.withLock { index in remove(name, from: &index) }
             return nil
@@ -172,10 +178,21 @@ public final class DiskCacheStore: CacheStore {
 
     private func remove(_ name: String, from index: inout Index) {
         unlink(path(name))
+        forget(name, from: &index)
+    }
+
+    private func forget(_ name: String, from index: inout Index) {
         if let size = index.sizes.removeValue(forKey: name) {
             index.bytes -= size
             index.order.remove(name)
         }
+    }
+
+    /// Forgets `name` if nothing is under it now. Looked at again under the lock: the queue
+    /// renames files into place under it, so a file written since the read found none stays.
+    private func forget(_ name: String, ifGoneFrom index: inout Index) {
+        guard index.sizes[name] != nil, EntryFile.status(path(name), limit: byteLimit) == .missing else { return }
+        forget(name, from: &index)
     }
 
     /// The entry files in `directory`, oldest first by modification date; leftover temporary
@@ -197,7 +214,7 @@ public final class DiskCacheStore: CacheStore {
             switch EntryFile.status(path, limit: limit) {
             case .entry(let size, let modified): found.append((name, size, modified))
             case .refused: unlink(path)
-            case .directory, .missing: continue
+            case .directory, .missing, .unavailable: continue
             }
         }
         var index = Index()

@@ -22,8 +22,11 @@ enum EntryFile {
         case entry(size: Int, modified: Double)
         /// A directory: left alone, since the store never makes one and `unlink` cannot remove it.
         case directory
-        /// Nothing under the name (or it could not be looked at).
+        /// Nothing under the name.
         case missing
+        /// It could not be looked at, for a reason that says nothing about it (no permission to
+        /// search the directory, an I/O error): left alone and not counted.
+        case unavailable
         /// Something the store never writes there; the caller removes the name.
         case refused
     }
@@ -32,9 +35,11 @@ enum EntryFile {
     enum Contents {
         /// The file's bytes, at most `limit` of them.
         case bytes(Data)
-        /// Nothing under the name, or it could not be opened for a reason that says nothing
-        /// about the file (no descriptors left, no permission).
+        /// Nothing under the name.
         case missing
+        /// It could not be looked at or opened for a reason that says nothing about the file (no
+        /// descriptors left, no permission): a miss that leaves the file alone.
+        case unavailable
         /// Not a file the store wrote, or it changed while being read; the caller removes the name.
         case refused
     }
@@ -42,7 +47,7 @@ enum EntryFile {
     /// What `path` is, without following a link or opening it.
     static func status(_ path: String, limit: Int) -> Status {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .missing }
+        guard lstat(path, &info) == 0 else { return isGone(errno) ? .missing : .unavailable }
         if isDirectory(info) { return .directory }
         guard isEntry(info, limit: limit) else { return .refused }
         return .entry(size: Int(info.st_size), modified: info.modificationSeconds)
@@ -55,15 +60,18 @@ enum EntryFile {
         switch status(path, limit: limit) {
         case .entry: break
         case .missing: return .missing
+        case .unavailable: return .unavailable
         case .directory, .refused: return .refused
         }
         // O_NOFOLLOW: a link put there since `lstat` fails with ELOOP instead of being followed.
         // O_NONBLOCK: a FIFO put there since cannot make `open` wait for a writer.
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            // A link swapped in is refused (ELOOP; EMLINK on some BSDs); anything else (gone,
-            // out of descriptors, no permission) is a miss that leaves the file alone.
-            return errno == ELOOP || errno == EMLINK ? .refused : .missing
+            // A link swapped in is refused (ELOOP; EMLINK on some BSDs); a name removed since is
+            // missing; anything else (out of descriptors, no permission) leaves the file alone.
+            let error = errno
+            if error == ELOOP || error == EMLINK { return .refused }
+            return isGone(error) ? .missing : .unavailable
         }
         defer { close(descriptor) }
         // The descriptor is what gets read, so its metadata is the one that counts.
@@ -107,6 +115,11 @@ enum EntryFile {
     /// than the limit was never an entry, and reading it could take any amount of memory.
     private static func isEntry(_ info: stat, limit: Int) -> Bool {
         info.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) && info.st_nlink == 1 && info.st_size >= 0 && Int(info.st_size) <= limit
+    }
+
+    /// Whether `error` (of `lstat` or `open`) means nothing is under the name.
+    private static func isGone(_ error: Int32) -> Bool {
+        error == ENOENT || error == ENOTDIR
     }
 
     private static func isDirectory(_ info: stat) -> Bool {

@@ -101,6 +101,25 @@ struct DiskCacheStoreTests {
         }
     }
 
+    @Test("an entry file deleted from outside is a miss and is no longer counted")
+    func fileDeletedFromOutside() async throws {
+        try await withDirectory { directory in
+            let store = DiskCacheStore(directory: directory)
+            await store.store(entry("a", bytes: 5_000))
+            await store.store(entry("b", bytes: 5_000))
+            let bothBytes = store.usage.bytes
+            let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            #expect(files.count == 2)
+            for file in files { try FileManager.default.removeItem(at: file) }
+            #expect(await store.entry(for: entry("a", bytes: 0).key) == nil)
+            #expect(store.usage.entries == 1, "a's slot is freed, b is not read yet")
+            #expect(store.usage.bytes == bothBytes / 2)
+            #expect(await store.entry(for: entry("b", bytes: 0).key) == nil)
+            #expect(store.usage.entries == 0)
+            #expect(store.usage.bytes == 0)
+        }
+    }
+
     @Test("a forced hash collision never serves another key's entry")
     func hashCollision() async throws {
         try await withDirectory { directory in
