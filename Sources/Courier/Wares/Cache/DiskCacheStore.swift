@@ -63,21 +63,21 @@ public final class DiskCacheStore: CacheStore {
     /// is removed unread (a link itself, never its target) and the read is a miss.
     public func entry(for key: CacheKey) async -> CachedResponse? {
         let name = fileName(for: key)
-        let data: Data
+        let (data, identity): (Data, EntryFile.Identity)
         switch EntryFile.contents(of: path(name), limit: byteLimit) {
-        case .bytes(let bytes): data = bytes
+        case .bytes(let bytes, let file): (data, identity) = (bytes, file)
         case .unavailable: return nil
         case .missing:
             // Deleted from outside (by hand, by the system, or by another store on the
             // directory): its bytes and its place in the LRU order must not stay counted.
             index.withLock { index in forget(name, ifGoneFrom: &index) }
             return nil
-        case .refused:
-            index.withLock { index in remove(name, from: &index) }
+        case .refused(let refused):
+            index.withLock { index in remove(name, ifStill: refused, from: &index) }
             return nil
         }
         guard let entry = DiskEntryFormat.decode(data) else {
-            index.withLock { index in remove(name, from: &index) }
+            index.withLock { index in remove(name, ifStill: identity, from: &index) }
             return nil
         }
         guard entry.key == key else { return nil }  // another key with the same hash
@@ -179,6 +179,18 @@ public final class DiskCacheStore: CacheStore {
     private func remove(_ name: String, from index: inout Index) {
         unlink(path(name))
         forget(name, from: &index)
+    }
+
+    /// Removes `name` if it still holds the file that was read and judged (`identity`); a file
+    /// renamed into its place since stays. Looked at under the lock, which the queue holds to
+    /// rename, so no write of this store can come between the look and the unlink (another
+    /// process's still can: POSIX has no unlink-if-same).
+    private func remove(_ name: String, ifStill identity: EntryFile.Identity?, from index: inout Index) {
+        guard let identity, EntryFile.identity(of: path(name)) == identity else {
+            forget(name, ifGoneFrom: &index)
+            return
+        }
+        remove(name, from: &index)
     }
 
     private func forget(_ name: String, from index: inout Index) {

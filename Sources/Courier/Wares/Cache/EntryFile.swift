@@ -31,59 +31,93 @@ enum EntryFile {
         case refused
     }
 
+    /// Which file a name held: compared before a file is removed, so that only the one that was
+    /// judged goes, never one renamed into its place since. The size and modification time are
+    /// part of it because an inode number is reused as soon as its file is gone.
+    struct Identity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: Int64
+
+        init(_ info: stat) {
+            device = UInt64(truncatingIfNeeded: info.st_dev)
+            inode = UInt64(truncatingIfNeeded: info.st_ino)
+            size = Int64(info.st_size)
+            modified = info.modificationNanoseconds
+        }
+    }
+
     /// What reading a name gave.
     enum Contents {
-        /// The file's bytes, at most `limit` of them.
-        case bytes(Data)
+        /// The file's bytes, at most `limit` of them, and which file they came from.
+        case bytes(Data, Identity)
         /// Nothing under the name.
         case missing
         /// It could not be looked at or opened for a reason that says nothing about the file (no
         /// descriptors left, no permission): a miss that leaves the file alone.
         case unavailable
-        /// Not a file the store wrote, or it changed while being read; the caller removes the name.
-        case refused
+        /// Not a file the store wrote, or it changed while being read; the caller removes what
+        /// was refused if the name still holds it (`nil`: nothing to remove for sure).
+        case refused(Identity?)
     }
 
     /// What `path` is, without following a link or opening it.
     static func status(_ path: String, limit: Int) -> Status {
+        examine(path, limit: limit).status
+    }
+
+    /// Which file is at `path` now (a link itself, not its target), or `nil` when none is.
+    static func identity(of path: String) -> Identity? {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return isGone(errno) ? .missing : .unavailable }
-        if isDirectory(info) { return .directory }
-        guard isEntry(info, limit: limit) else { return .refused }
-        return .entry(size: Int(info.st_size), modified: info.modificationSeconds)
+        return lstat(path, &info) == 0 ? Identity(info) : nil
+    }
+
+    /// What `path` is, and which file, from one `lstat`.
+    private static func examine(_ path: String, limit: Int) -> (status: Status, identity: Identity?) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return (isGone(errno) ? .missing : .unavailable, nil) }
+        if isDirectory(info) { return (.directory, Identity(info)) }
+        guard isEntry(info, limit: limit) else { return (.refused, Identity(info)) }
+        return (.entry(size: Int(info.st_size), modified: info.modificationSeconds), Identity(info))
     }
 
     /// The bytes of the regular file at `path`, read with one buffer of the file's size.
     static func contents(of path: String, limit: Int) -> Contents {
         // Looked at first so that a FIFO or device is never opened at all; `open` below checks
         // again, because the name may be replaced between the two calls.
-        switch status(path, limit: limit) {
+        let looked = examine(path, limit: limit)
+        switch looked.status {
         case .entry: break
         case .missing: return .missing
         case .unavailable: return .unavailable
-        case .directory, .refused: return .refused
+        case .directory, .refused: return .refused(looked.identity)
         }
         // O_NOFOLLOW: a link put there since `lstat` fails with ELOOP instead of being followed.
         // O_NONBLOCK: a FIFO put there since cannot make `open` wait for a writer.
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            // A link swapped in is refused (ELOOP; EMLINK on some BSDs); a name removed since is
-            // missing; anything else (out of descriptors, no permission) leaves the file alone.
+            // A link swapped in is refused (ELOOP; EMLINK on some BSDs), without an identity: a
+            // second look could find a good entry renamed in since, so the next read removes it;
+            // a name removed since is missing; anything else (out of descriptors, no
+            // permission) leaves the file alone.
             let error = errno
-            if error == ELOOP || error == EMLINK { return .refused }
+            if error == ELOOP || error == EMLINK { return .refused(nil) }
             return isGone(error) ? .missing : .unavailable
         }
         defer { close(descriptor) }
         // The descriptor is what gets read, so its metadata is the one that counts.
         var info = stat()
-        guard fstat(descriptor, &info) == 0, isEntry(info, limit: limit) else { return .refused }
-        return readAll(descriptor, size: Int(info.st_size))
+        guard fstat(descriptor, &info) == 0 else { return .refused(nil) }
+        guard isEntry(info, limit: limit) else { return .refused(Identity(info)) }
+        return readAll(descriptor, size: Int(info.st_size), of: Identity(info))
     }
 
-    /// Exactly `size` bytes of `descriptor`, or `.refused` when the file turns out shorter or
-    /// longer: the store replaces files by renaming and never changes one in place, so a file
-    /// that changes size while open is not the store's.
-    private static func readAll(_ descriptor: Int32, size: Int) -> Contents {
+    /// Exactly `size` bytes of `descriptor` (the file `identity`), or `.refused` when the file
+    /// turns out shorter or longer: the store replaces files by renaming and never changes one in
+    /// place, so a file that changes size while open is not the store's. Its identity changed
+    /// with it, so it stays until a read finds it still.
+    private static func readAll(_ descriptor: Int32, size: Int, of identity: Identity) -> Contents {
         var data = Data(count: size)
         let complete = data.withUnsafeMutableBytes { buffer -> Bool in
             guard let base = buffer.baseAddress else { return true }
@@ -95,10 +129,10 @@ enum EntryFile {
             }
             return true
         }
-        guard complete else { return .refused }
+        guard complete else { return .refused(identity) }
         var extra: UInt8 = 0
-        guard readRetrying(descriptor, &extra, 1) == 0 else { return .refused }  // it grew
-        return .bytes(data)
+        guard readRetrying(descriptor, &extra, 1) == 0 else { return .refused(identity) }  // it grew
+        return .bytes(data, identity)
     }
 
     /// `read(2)`, retried when a signal interrupts it.

@@ -20,4 +20,13 @@ extension stat {
         Double(st_mtim.tv_sec) + Double(st_mtim.tv_nsec) / 1e9
         #endif
     }
+
+    /// The modification time in nanoseconds since 1970, exact (a `Double` keeps microseconds).
+    var modificationNanoseconds: Int64 {
+        #if canImport(Darwin)
+        Int64(st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int64(st_mtimespec.tv_nsec)
+        #else
+        Int64(st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(st_mtim.tv_nsec)
+        #endif
+    }
 }

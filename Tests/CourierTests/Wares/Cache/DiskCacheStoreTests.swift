@@ -120,6 +120,31 @@ struct DiskCacheStoreTests {
         }
     }
 
+    @Test("removing a corrupt file never takes the good entry written over it while it was read")
+    func corruptCleanupRacingWrite() async throws {
+        try await withDirectory { directory in
+            let store = DiskCacheStore(directory: directory)
+            // The damaged entry large, its replacement small: the write is done while the read
+            // still hashes the damaged file.
+            let (size, key) = (1_000, entry("a", bytes: 0).key)
+            var lost = 0
+            for _ in 0..<100 {
+                await store.store(entry("a", bytes: 2 << 20))
+                let file = try #require(try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil).first)
+                var damaged = try Data(contentsOf: file)
+                damaged[damaged.count / 2] ^= 0xFF  // found only by the checksum, after hashing the whole file
+                try damaged.write(to: file)
+                // The read finds the damaged file and removes it, while the write renames a good
+                // one into its place.
+                async let read = store.entry(for: key)
+                async let write: Void = store.store(entry("a", bytes: size + 1))
+                _ = await (read, write)
+                if await store.entry(for: key)?.body.count != size + 1 { lost += 1 }
+            }
+            #expect(lost == 0, "the good entry was lost in \(lost) of 100 rounds")
+        }
+    }
+
     @Test("a forced hash collision never serves another key's entry")
     func hashCollision() async throws {
         try await withDirectory { directory in
