@@ -56,7 +56,8 @@ public final class DiskCacheStore: CacheStore {
     public var usage: (entries: Int, bytes: Int) { index.withLock { ($0.sizes.count, $0.bytes) } }
 
     /// The entry under exactly `key`, or `nil`; an unreadable file is removed, and a file deleted
-    /// from outside the store is no longer counted.
+    /// from outside the store is no longer counted. An entry another store on the directory wrote
+    /// is counted from its first read on (the next write evicts for it, if need be).
     ///
     /// The file is read only if it is a regular file with one link and no larger than the byte
     /// limit; a link, FIFO, device or oversized file under the entry's name
@@ -82,7 +83,13 @@ public final class DiskCacheStore: CacheStore {
         }
         guard entry.key == key else { return nil }  // another key with the same hash
         index.withLock { index in
-            if index.sizes[name] != nil { index.order.touch(name) }
+            if index.sizes[name] == data.count {
+                index.order.touch(name)
+                return
+            }
+            // Written by another store on the directory since this one scanned it: counted, so
+            // that the byte limit includes it, if the name still holds the file that was read.
+            if EntryFile.identity(of: path(name)) == identity { record(name, size: data.count, in: &index) }
         }
         return entry
     }
@@ -108,9 +115,7 @@ public final class DiskCacheStore: CacheStore {
                 remove(name, from: &index)
                 return
             }
-            index.bytes += data.count - (index.sizes[name] ?? 0)
-            index.sizes[name] = data.count
-            index.order.touch(name)
+            record(name, size: data.count, in: &index)
             while index.bytes > byteLimit, let oldest = index.order.oldest {
                 remove(oldest, from: &index)
             }
@@ -126,21 +131,24 @@ public final class DiskCacheStore: CacheStore {
     /// Removes every entry of `partition`, and of the partitions combining it with others
     /// (`…+partition+…`), by file name, without reading the files: a file's name begins with the
     /// hashes of its partition's parts, and goes when they include every part of `partition`'s.
+    ///
+    /// The directory is listed, not only the index: another store on it (an app extension,
+    /// another client) may have written the partition's entries since this one scanned it, and
+    /// ``entry(for:)`` reads any file under a key's name.
     public func removePartition(_ partition: String) async {
         let removed = Set(partHashes(of: partition))
         await onQueue { [self] index in
-            for name in index.sizes.keys {
-                guard let dash = name.firstIndex(of: "-") else { continue }
-                let parts = name[..<dash].split(separator: ".").map(String.init)
-                if removed.isSubset(of: parts) { remove(name, from: &index) }
+            for name in entryNames(known: index) where removed.isSubset(of: EntryName.partHashes(of: name) ?? []) {
+                remove(name, from: &index)
             }
         }
     }
 
-    /// Removes every entry.
+    /// Removes every entry: every file in the directory named like one, whichever store wrote
+    /// it; other files stay.
     public func removeAll() async {
         await onQueue { [self] index in
-            for name in index.sizes.keys { remove(name, from: &index) }
+            for name in entryNames(known: index) { remove(name, from: &index) }
         }
     }
 
@@ -156,24 +164,29 @@ public final class DiskCacheStore: CacheStore {
 
     // MARK: - Files
 
-    /// `<part hashes joined by ".">-<key hash>.entry`. Every part of a combined partition is in
-    /// the name, so the end of any one of them (a session beside credentials of the call's own,
-    /// `auth:…+fields:…`, or beside another scheme's session) finds its files even in a later
-    /// launch, when the cache no longer knows the combined name (a fingerprint is salted per
-    /// process). A partition of one part is named as before parts were.
+    /// The name of `key`'s file (see ``EntryName``).
     private func fileName(for key: CacheKey) -> String {
-        partHashes(of: key.partition).joined(separator: ".") + "-" + hex(hasher(key.description)) + ".entry"
+        EntryName.make(partHashes: CacheKey.parts(of: key.partition).map { hasher(String($0)) }, keyHash: hasher(key.description))
     }
 
+    /// The hashes of `partition`'s parts, as file names hold them.
     private func partHashes(of partition: String) -> [String] {
-        CacheKey.parts(of: partition).map { hex(hasher(String($0))) }
+        CacheKey.parts(of: partition).map { EntryName.hex(hasher(String($0))) }
     }
 
     private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-    private func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+    /// The entry files in the directory now, and those the index counts (gone ones too, so that
+    /// they are forgotten).
+    private func entryNames(known index: Index) -> Set<String> {
+        Set(index.sizes.keys).union(EntryName.entries(in: directory))
+    }
+
+    /// Counts `name` as `size` bytes, used now.
+    private func record(_ name: String, size: Int, in index: inout Index) {
+        index.bytes += size - (index.sizes[name] ?? 0)
+        index.sizes[name] = size
+        index.order.touch(name)
     }
 
     private func remove(_ name: String, from index: inout Index) {
@@ -212,7 +225,8 @@ public final class DiskCacheStore: CacheStore {
     ///
     /// Only names are listed, and each is looked at with `lstat`, so nothing is followed or
     /// opened: a link, FIFO, device, file with a second link or file larger than `limit` named
-    /// like an entry is deleted (it could never be read as one), and a directory is left alone.
+    /// like an entry is deleted (it could never be read as one), and a directory is left alone,
+    /// as is every file not named like an entry (see ``EntryName``).
     private static func scan(_ directory: URL, limit: Int) -> Index {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var found: [(name: String, size: Int, modified: Double)] = []
@@ -222,7 +236,7 @@ public final class DiskCacheStore: CacheStore {
                 unlink(path)
                 continue
             }
-            guard name.hasSuffix(".entry") else { continue }
+            guard EntryName.partHashes(of: name) != nil else { continue }  // another program's
             switch EntryFile.status(path, limit: limit) {
             case .entry(let size, let modified): found.append((name, size, modified))
             case .refused: unlink(path)
