@@ -97,13 +97,15 @@ public final class DiskCacheStore: CacheStore {
     /// Writes `entry` (temporary file, then rename) and evicts least recently used entries until
     /// the files fit the byte limit; an entry larger than the limit is not kept.
     public func store(_ entry: CachedResponse) async {
-        let data = DiskEntryFormat.encode(entry)
+        // The size is checked before the file's bytes are built: a body over the limit (a
+        // 500 MB download) is refused without another copy of it.
+        let data = DiskEntryFormat.prepare(entry).flatMap { $0.count <= byteLimit ? $0.bytes() : nil }
         let name = fileName(for: entry.key)
         await onQueue { [self] index in
             // Under the lock, so the index always describes the files on disk. An entry that
             // cannot be kept (too large, not encodable, a failed write) removes the one it was
             // to replace: that one is out of date, and would come back after a relaunch.
-            guard let data, data.count <= byteLimit else {
+            guard let data else {
                 remove(name, from: &index)
                 return
             }

@@ -21,20 +21,36 @@ enum DiskEntryFormat {
         var bodyLength: Int
     }
 
-    /// The file's bytes for `entry`.
-    static func encode(_ entry: CachedResponse) -> Data? {
+    /// An entry with its metadata encoded and its body not yet copied, so that its file's size
+    /// is known (and one over the store's limit refused) before the file's bytes are built.
+    struct Prepared {
+        fileprivate let json: Data
+        fileprivate let body: Data
+
+        /// How many bytes the file takes.
+        var count: Int { magic.count + 4 + json.count + body.count + 8 }
+
+        /// The file's bytes: the one copy of the body.
+        func bytes() -> Data {
+            var data = Data(capacity: count)
+            data.append(contentsOf: magic)
+            append(UInt64(json.count), bytes: 4, to: &data)
+            data.append(json)
+            data.append(body)
+            append(FNV1a.hash64(body, seed: FNV1a.hash64(json)), bytes: 8, to: &data)
+            return data
+        }
+    }
+
+    /// `entry` with its metadata encoded, or `nil` when the metadata cannot be (a number JSON
+    /// has no spelling for).
+    static func prepare(_ entry: CachedResponse) -> Prepared? {
         let metadata = Metadata(
             key: entry.key, status: entry.status, headers: entry.headers, storedAt: entry.storedAt,
             initialAge: entry.initialAge, freshnessLifetime: entry.freshnessLifetime, vary: entry.vary,
             mustRevalidate: entry.mustRevalidate, bodyLength: entry.body.count)
         guard let json = try? JSONEncoder().encode(metadata), json.count <= Int(UInt32.max) else { return nil }
-        var data = Data(capacity: magic.count + 4 + json.count + entry.body.count + 8)
-        data.append(contentsOf: magic)
-        append(UInt64(json.count), bytes: 4, to: &data)
-        data.append(json)
-        data.append(entry.body)
-        append(FNV1a.hash64(entry.body, seed: FNV1a.hash64(json)), bytes: 8, to: &data)
-        return data
+        return Prepared(json: json, body: entry.body)
     }
 
     /// The entry in `data`, or `nil` when the file is not a complete, intact entry.

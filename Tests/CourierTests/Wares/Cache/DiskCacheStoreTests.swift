@@ -66,6 +66,26 @@ struct DiskCacheStoreTests {
         }
     }
 
+    @Test("an entry far over the byte limit is refused without a copy of its body; the one it replaces goes")
+    func oversizedEntryIsNotCopied() async throws {
+        try await withDirectory { directory in
+            let store = DiskCacheStore(directory: directory, byteLimit: 64 << 10)
+            await store.store(entry("a", bytes: 1_000))
+            // Zeroed lazily: the body itself takes no memory until something copies it.
+            var huge = entry("a", bytes: 0)
+            huge.body = Data(count: 800 << 20)
+            let before = ProcessUsage.peakResidentBytes()
+            await store.store(huge)
+            let growth = ProcessUsage.peakResidentBytes() - before
+            #expect(growth < 256 << 20, "peak memory grew by \(growth >> 20) MB")
+            #expect(await store.entry(for: huge.key) == nil, "the older entry is out of date: removed")
+            let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            #expect(left.isEmpty, "nothing is written")
+            #expect(store.usage.entries == 0)
+            #expect(store.usage.bytes == 0)
+        }
+    }
+
     @Test("an entry that cannot be written (its numbers do not encode) removes the one it replaces, which would come back stale")
     func unwritableReplacementRemovesTheOld() async throws {
         try await withDirectory { directory in
