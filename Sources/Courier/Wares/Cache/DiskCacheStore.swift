@@ -21,7 +21,9 @@ import Darwin
 /// or a huge sparse file under an entry's name is removed unread and is a miss.
 ///
 /// Writes and removals run on a queue of the store's own, so disk work never holds a thread of
-/// Swift's cooperative pool; reads (one file, at most the byte limit) run on the caller's.
+/// Swift's cooperative pool; reads (one file, at most the byte limit) run on the caller's. The
+/// index is locked only to count and to rename or unlink, never while a file is written or the
+/// directory listed, so a read or ``usage`` never waits for a large write.
 ///
 /// ```swift
 /// let store = DiskCacheStore(directory: cachesDirectory.appendingPathComponent("api"), byteLimit: 50 << 20)
@@ -32,6 +34,9 @@ public final class DiskCacheStore: CacheStore {
     /// The most bytes the entry files may take together.
     public let byteLimit: Int
     private let hasher: @Sendable (String) -> UInt64
+    /// Called on the queue when a temporary file is written, before it is renamed into place:
+    /// tests hold a write there to see what waits for it.
+    private let whileWriting: (@Sendable () -> Void)?
 
     private struct Index {
         var sizes: [String: Int] = [:]
@@ -44,10 +49,16 @@ public final class DiskCacheStore: CacheStore {
 
     /// A store in `directory` (created if missing) limited to `byteLimit` bytes; `hasher` names
     /// the files (FNV-1a when `nil`; replace it only to test collisions).
-    public init(directory: URL, byteLimit: Int = 64 << 20, hasher: (@Sendable (String) -> UInt64)? = nil) {
+    public convenience init(directory: URL, byteLimit: Int = 64 << 20, hasher: (@Sendable (String) -> UInt64)? = nil) {
+        self.init(directory: directory, byteLimit: byteLimit, hasher: hasher, whileWriting: nil)
+    }
+
+    /// A store that calls `whileWriting` between writing each temporary file and renaming it.
+    init(directory: URL, byteLimit: Int, hasher: (@Sendable (String) -> UInt64)?, whileWriting: (@Sendable () -> Void)?) {
         self.directory = directory
         self.byteLimit = byteLimit
         self.hasher = hasher ?? { FNV1a.hash64($0) }
+        self.whileWriting = whileWriting
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         index.withLock { $0 = DiskCacheStore.scan(directory, limit: byteLimit) }
     }
@@ -101,25 +112,33 @@ public final class DiskCacheStore: CacheStore {
         // 500 MB download) is refused without another copy of it.
         let data = DiskEntryFormat.prepare(entry).flatMap { $0.count <= byteLimit ? $0.bytes() : nil }
         let name = fileName(for: entry.key)
-        await onQueue { [self] index in
-            // Under the lock, so the index always describes the files on disk. An entry that
-            // cannot be kept (too large, not encodable, a failed write) removes the one it was
-            // to replace: that one is out of date, and would come back after a relaunch.
+        await onQueue { [self] in
+            // An entry that cannot be kept (too large, not encodable, a failed write) removes
+            // the one it was to replace: that one is out of date, and would come back after a
+            // relaunch.
             guard let data else {
-                remove(name, from: &index)
+                index.withLock { index in remove(name, from: &index) }
                 return
             }
+            // The temporary file is written without the lock (no one else reads or counts it;
+            // the queue keeps this store's writes one at a time). Not synced: a killed process
+            // loses nothing written; a power cut may cost recent entries, which the checksum
+            // then turns into misses.
             let temporary = path(name) + ".\(UInt64.random(in: 0...UInt64.max)).tmp"
-            // Not synced: a killed process loses nothing written; a power cut may cost recent
-            // entries, which the checksum then turns into misses.
-            guard NewFile.create(temporary, with: data, mode: 0o600, sync: false), NewFile.replace(path(name), with: temporary) else {
-                unlink(temporary)
-                remove(name, from: &index)
-                return
-            }
-            record(name, size: data.count, in: &index)
-            while index.bytes > byteLimit, let oldest = index.order.oldest {
-                remove(oldest, from: &index)
+            let written = NewFile.create(temporary, with: data, mode: 0o600, sync: false)
+            whileWriting?()
+            // Renamed and counted under the lock, so the index always describes the files on
+            // disk, and a read removing a damaged file sees either the old one or the new.
+            index.withLock { index in
+                guard written, NewFile.replace(path(name), with: temporary) else {
+                    unlink(temporary)
+                    remove(name, from: &index)
+                    return
+                }
+                record(name, size: data.count, in: &index)
+                while index.bytes > byteLimit, let oldest = index.order.oldest {
+                    remove(oldest, from: &index)
+                }
             }
         }
     }
@@ -127,7 +146,7 @@ public final class DiskCacheStore: CacheStore {
     /// Removes the entry under `key`.
     public func removeEntry(for key: CacheKey) async {
         let name = fileName(for: key)
-        await onQueue { [self] index in remove(name, from: &index) }
+        await onQueue { [self] in index.withLock { index in remove(name, from: &index) } }
     }
 
     /// Removes every entry of `partition`, and of the partitions combining it with others
@@ -139,26 +158,35 @@ public final class DiskCacheStore: CacheStore {
     /// ``entry(for:)`` reads any file under a key's name.
     public func removePartition(_ partition: String) async {
         let removed = Set(partHashes(of: partition))
-        await onQueue { [self] index in
-            for name in entryNames(known: index) where removed.isSubset(of: EntryName.partHashes(of: name) ?? []) {
-                remove(name, from: &index)
-            }
-        }
+        await removeEntries { removed.isSubset(of: EntryName.partHashes(of: $0) ?? []) }
     }
 
     /// Removes every entry: every file in the directory named like one, whichever store wrote
     /// it; other files stay.
     public func removeAll() async {
-        await onQueue { [self] index in
-            for name in entryNames(known: index) { remove(name, from: &index) }
+        await removeEntries { _ in true }
+    }
+
+    /// Removes the entry files whose names `match`: those in the directory, and those the index
+    /// counts (gone ones too, so that they are forgotten). The directory is listed without the
+    /// lock, and the lock is taken for one unlink at a time, so a read waits for one at most;
+    /// this store's writes cannot come in between (they run on the same queue), another
+    /// store's could as well a moment later.
+    private func removeEntries(where match: @escaping @Sendable (String) -> Bool) async {
+        await onQueue { [self] in
+            let listed = EntryName.entries(in: directory)
+            let names = index.withLock { Set($0.sizes.keys) }.union(listed)
+            for name in names where match(name) {
+                index.withLock { index in remove(name, from: &index) }
+            }
         }
     }
 
-    /// Runs `body` with the index locked, on the store's queue.
-    private func onQueue(_ body: @escaping @Sendable (inout Index) -> Void) async {
+    /// Runs `body` on the store's queue, one at a time; it locks the index where it must.
+    private func onQueue(_ body: @escaping @Sendable () -> Void) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            queue.async { [self] in
-                index.withLock { body(&$0) }
+            queue.async {
+                body()
                 continuation.resume()
             }
         }
@@ -177,12 +205,6 @@ public final class DiskCacheStore: CacheStore {
     }
 
     private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
-    /// The entry files in the directory now, and those the index counts (gone ones too, so that
-    /// they are forgotten).
-    private func entryNames(known index: Index) -> Set<String> {
-        Set(index.sizes.keys).union(EntryName.entries(in: directory))
-    }
 
     /// Counts `name` as `size` bytes, used now.
     private func record(_ name: String, size: Int, in index: inout Index) {
