@@ -121,23 +121,23 @@ public final class DiskCacheStore: CacheStore {
                 return
             }
             // The temporary file is written without the lock (no one else reads or counts it;
-            // the queue keeps this store's writes one at a time). Not synced: a killed process
-            // loses nothing written; a power cut may cost recent entries, which the checksum
-            // then turns into misses.
-            let temporary = path(name) + ".\(UInt64.random(in: 0...UInt64.max)).tmp"
-            let written = NewFile.create(temporary, with: data, mode: 0o600, sync: false)
-            whileWriting?()
-            // Renamed and counted under the lock, so the index always describes the files on
-            // disk, and a read removing a damaged file sees either the old one or the new.
-            index.withLock { index in
-                guard written, NewFile.replace(path(name), with: temporary) else {
-                    unlink(temporary)
-                    remove(name, from: &index)
-                    return
-                }
-                record(name, size: data.count, in: &index)
-                while index.bytes > byteLimit, let oldest = index.order.oldest {
-                    remove(oldest, from: &index)
+            // the queue keeps this store's writes one at a time), and locked against the
+            // startup scan of another store on the directory (see TemporaryEntryFile).
+            let temporary = path(EntryName.temporary(for: name))
+            TemporaryEntryFile.write(data, to: temporary) { written in
+                whileWriting?()
+                // Renamed and counted under the lock, so the index always describes the files
+                // on disk, and a read removing a damaged file sees either the old one or the new.
+                return index.withLock { index in
+                    guard written, NewFile.replace(path(name), with: temporary) else {
+                        remove(name, from: &index)
+                        return false
+                    }
+                    record(name, size: data.count, in: &index)
+                    while index.bytes > byteLimit, let oldest = index.order.oldest {
+                        remove(oldest, from: &index)
+                    }
+                    return true
                 }
             }
         }
@@ -244,8 +244,9 @@ public final class DiskCacheStore: CacheStore {
         forget(name, from: &index)
     }
 
-    /// The entry files in `directory`, oldest first by modification date; leftover temporary
-    /// files of an interrupted write are deleted.
+    /// The entry files in `directory`, oldest first by modification date; temporary files of
+    /// this store's kind that no live write holds (a killed process's) are deleted, and no
+    /// other file (the directory may be another program's too).
     ///
     /// Only names are listed, and each is looked at with `lstat`, so nothing is followed or
     /// opened: a link, FIFO, device, file with a second link or file larger than `limit` named
@@ -256,8 +257,8 @@ public final class DiskCacheStore: CacheStore {
         var found: [(name: String, size: Int, modified: Double)] = []
         for name in names {
             let path = directory.appendingPathComponent(name).path
-            if name.hasSuffix(".tmp") {
-                unlink(path)
+            if EntryName.isTemporary(name) {
+                TemporaryEntryFile.removeIfAbandoned(path)
                 continue
             }
             guard EntryName.partHashes(of: name) != nil else { continue }  // another program's

@@ -1,4 +1,4 @@
-import Courier
+@testable import Courier
 import Foundation
 import Testing
 
@@ -18,6 +18,15 @@ private func response(_ path: String, partition: String, body: String = "body") 
 
 private func names(in directory: URL) throws -> Set<String> {
     Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+}
+
+/// Whether `condition` holds within ten seconds, looked at every few milliseconds.
+private func eventually(_ condition: () throws -> Bool) async rethrows -> Bool {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while try !condition(), ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return try condition()
 }
 
 /// Two stores on one directory (an app and its extension, two clients of one service), and a
@@ -77,6 +86,49 @@ struct SharedCacheDirectoryTests {
             #expect(app.usage.bytes == widget.usage.bytes)
             #expect(await app.entry(for: entry.key) != nil)
             #expect(app.usage.bytes == widget.usage.bytes, "counted once")
+        }
+    }
+
+    @Test("a store opening leaves other programs' temporary files alone")
+    func foreignTemporaryFilesStay() async throws {
+        try await withSharedDirectory { directory in
+            let store = DiskCacheStore(directory: directory)
+            let entry = response("a", partition: "p")
+            await store.store(entry)
+            let entryName = try #require(try names(in: directory).first)
+            // Another program's, and names only almost like the store's own.
+            let foreign = ["foreign.tmp", "download.123.tmp", entryName + ".tmp", entryName + ".12x.tmp", "x" + entryName + ".7.tmp"]
+            for name in foreign { try Data("someone else's".utf8).write(to: directory.appendingPathComponent(name)) }
+            let abandoned = entryName + ".1234.tmp"  // the store's own, no writer holds it
+            try Data("half an entry".utf8).write(to: directory.appendingPathComponent(abandoned))
+
+            let reopened = DiskCacheStore(directory: directory)
+            let left = try names(in: directory)
+            #expect(left == Set(foreign + [entryName]), "only the store's abandoned temporary file is removed")
+            #expect(await reopened.entry(for: entry.key) != nil)
+        }
+    }
+
+    @Test("a store opening leaves the temporary file of another store's write in progress alone")
+    func writeInProgressSurvivesAnotherStoresStartup() async throws {
+        try await withSharedDirectory { directory in
+            let (paused, release) = (Locked(false), DispatchSemaphore(value: 0))
+            let writer = DiskCacheStore(directory: directory, byteLimit: 64 << 20, hasher: nil) {
+                paused.withLock { $0 = true }
+                _ = release.wait(timeout: .now() + 30)  // released below; bounded so that a failure cannot hang
+            }
+            let entry = response("a", partition: "p", body: String(repeating: "x", count: 100_000))
+            let write = Task.detached { await writer.store(entry) }
+            try #require(await eventually { paused.withLock { $0 } }, "the write reached its pause")
+            let temporary = try #require(try names(in: directory).first { $0.hasSuffix(".tmp") })
+
+            let other = DiskCacheStore(directory: directory)
+            let left = try names(in: directory)
+            #expect(left.contains(temporary), "the other store's startup did not remove the write's temporary file")
+            release.signal()
+            await write.value
+            #expect(await writer.entry(for: entry.key)?.body == entry.body, "the write completed")
+            #expect(await other.entry(for: entry.key)?.body == entry.body)
         }
     }
 }
