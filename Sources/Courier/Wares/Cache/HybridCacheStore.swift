@@ -5,10 +5,24 @@ public final class HybridCacheStore: CacheStore {
     public let memory: MemoryCacheStore
     /// The back.
     public let disk: DiskCacheStore
-    /// Removals under way, and how many started or ended so far: a read from disk that a removal
-    /// overlapped does not copy its entry into memory, where the removal may already have passed
-    /// (a signed-out user's answer would come back).
-    private let removals = Locked((active: 0, epoch: 0))
+    /// Changes under way, and how many started or ended so far: a read from disk that a change
+    /// overlapped does not copy its entry into memory, where the change may already have passed
+    /// (a signed-out user's answer would come back, or an older version would stay in memory
+    /// over the one just stored). Partition and full removals count in `all`; a key's stores and
+    /// removals in one of `keys`' slots, picked by the key's hash: a fixed number, so that the
+    /// counts take no memory per key, at the price of a read now and then skipping its copy for
+    /// another key's change.
+    private let changes = Locked(Changes())
+
+    private struct Count: Equatable {
+        var active = 0
+        var epoch = 0
+    }
+
+    private struct Changes {
+        var all = Count()
+        var keys = [Count](repeating: Count(), count: 64)
+    }
 
     /// A hybrid of `memory` and `disk`.
     public init(memory: MemoryCacheStore = MemoryCacheStore(), disk: DiskCacheStore) {
@@ -16,49 +30,64 @@ public final class HybridCacheStore: CacheStore {
         self.disk = disk
     }
 
-    /// The entry from memory, else from disk (then kept in memory too, unless a removal ran
-    /// meanwhile).
+    /// The entry from memory, else from disk (then kept in memory too, unless the key was stored
+    /// or removed, or a partition or everything removed, meanwhile).
     public func entry(for key: CacheKey) async -> CachedResponse? {
         if let entry = await memory.entry(for: key) { return entry }
-        let before = removals.withLock { $0 }
+        let slot = self.slot(of: key)
+        let before = changes.withLock { [$0.all, $0.keys[slot]] }
         guard let entry = await disk.entry(for: key) else { return nil }
-        guard before.active == 0 else { return entry }
+        guard before.allSatisfy({ $0.active == 0 }) else { return entry }
         await memory.store(entry)
-        // A removal that began since may have swept memory before the copy landed: undo it.
-        if removals.withLock({ $0.epoch }) != before.epoch { await memory.removeEntry(for: key) }
+        // A change that began since may have passed memory before the copy landed: undo it.
+        let after = changes.withLock { [$0.all.epoch, $0.keys[slot].epoch] }
+        if after != before.map(\.epoch) { await memory.removeEntry(for: key) }
         return entry
     }
 
     /// Stores `entry` in both.
     public func store(_ entry: CachedResponse) async {
+        let slot = self.slot(of: entry.key)
+        change(\.keys[slot], true)
         await memory.store(entry)
         await disk.store(entry)
+        change(\.keys[slot], false)
     }
 
     /// Removes the entry from both.
     public func removeEntry(for key: CacheKey) async {
-        begin()
+        let slot = self.slot(of: key)
+        change(\.keys[slot], true)
         await memory.removeEntry(for: key)
         await disk.removeEntry(for: key)
-        end()
+        change(\.keys[slot], false)
     }
 
     /// Removes the partition from both.
     public func removePartition(_ partition: String) async {
-        begin()
+        change(\.all, true)
         await memory.removePartition(partition)
         await disk.removePartition(partition)
-        end()
+        change(\.all, false)
     }
 
     /// Empties both.
     public func removeAll() async {
-        begin()
+        change(\.all, true)
         await memory.removeAll()
         await disk.removeAll()
-        end()
+        change(\.all, false)
     }
 
-    private func begin() { removals.withLock { $0.active += 1; $0.epoch += 1 } }
-    private func end() { removals.withLock { $0.active -= 1; $0.epoch += 1 } }
+    private func slot(of key: CacheKey) -> Int {
+        Int(UInt(bitPattern: key.hashValue) % 64)
+    }
+
+    /// Notes that the change counted at `count` began (`true`) or ended.
+    private func change(_ count: WritableKeyPath<Changes, Count>, _ begins: Bool) {
+        changes.withLock {
+            $0[keyPath: count].active += begins ? 1 : -1
+            $0[keyPath: count].epoch += 1
+        }
+    }
 }
