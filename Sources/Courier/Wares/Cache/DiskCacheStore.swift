@@ -20,6 +20,11 @@ import Darwin
 /// larger than the byte limit are read or counted, so a symbolic or hard link, a FIFO, a device
 /// or a huge sparse file under an entry's name is removed unread and is a miss.
 ///
+/// Several stores may share the directory (an app and its extension, two clients), and other
+/// programs may keep files there: removals find every entry file on disk, whichever store wrote
+/// it; a store opening the directory removes only its kind's temporary files that no live write
+/// holds; files not named like an entry are never counted or removed (see ``EntryName``).
+///
 /// Writes and removals run on a queue of the store's own, so disk work never holds a thread of
 /// Swift's cooperative pool; reads (one file, at most the byte limit) run on the caller's. The
 /// index is locked only to count and to rename or unlink, never while a file is written or the
