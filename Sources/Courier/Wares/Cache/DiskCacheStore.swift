@@ -23,7 +23,7 @@ import Darwin
 /// Several stores may share the directory (an app and its extension, two clients), and other
 /// programs may keep files there: removals find every entry file on disk, whichever store wrote
 /// it; a store opening the directory removes only its kind's temporary files that no live write
-/// holds; files not named like an entry are never counted or removed (see ``EntryName``).
+/// holds; files not named like an entry are never counted or removed.
 ///
 /// Writes and removals run on a queue of the store's own, so disk work never holds a thread of
 /// Swift's cooperative pool; reads (one file, at most the byte limit) run on the caller's. The
