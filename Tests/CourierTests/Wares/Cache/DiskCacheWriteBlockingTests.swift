@@ -20,9 +20,8 @@ private final class Flag: @unchecked Sendable {
     }
 }
 
-/// Whether `flag` is set within `limit`, looked at every few milliseconds.
-private func eventually(_ flag: Flag, within limit: Duration) async -> Bool {
-    let deadline = ContinuousClock.now + limit
+/// Whether `flag` is set by `deadline`, looked at every few milliseconds.
+private func eventually(_ flag: Flag, by deadline: ContinuousClock.Instant) async -> Bool {
     while !flag.isSet, ContinuousClock.now < deadline {
         try? await Task.sleep(for: .milliseconds(2))
     }
@@ -45,16 +44,18 @@ struct DiskCacheWriteBlockingTests {
         let small = sample("small", bytes: 100)
         await DiskCacheStore(directory: directory).store(small)
 
-        // The write stops once its temporary file is written, until released (or 30 seconds
-        // passed, so that a store that blocks fails the test instead of hanging it).
+        // The write stops once its temporary file is written, until released (or two minutes
+        // passed, so that a store that blocks fails the test instead of hanging it). The waits
+        // are long because a loaded machine may take seconds to run a task at all: what fails
+        // is a call that does not return before the release, however long that is.
         let (writing, release) = (Flag(), DispatchSemaphore(value: 0))
         let store = DiskCacheStore(directory: directory, byteLimit: 64 << 20, hasher: nil) {
             writing.set()
-            _ = release.wait(timeout: .now() + 30)
+            _ = release.wait(timeout: .now() + 120)
         }
-        let large = sample("large", bytes: 8 << 20)
+        let large = sample("large", bytes: 100_000)
         let write = Task.detached { await store.store(large) }
-        try #require(await eventually(writing, within: .seconds(10)), "the write reached its pause")
+        try #require(await eventually(writing, by: .now + .seconds(60)), "the write reached its pause")
 
         // Off the cooperative pool, so that a blocked call blocks no thread the test needs.
         let counted = Flag()
@@ -68,8 +69,9 @@ struct DiskCacheWriteBlockingTests {
             read.set()
             return found?.body
         }
-        #expect(await eventually(counted, within: .seconds(5)), "usage waited for the write")
-        #expect(await eventually(read, within: .seconds(5)), "a read of another entry waited for the write")
+        let deadline = ContinuousClock.now + .seconds(30)
+        #expect(await eventually(counted, by: deadline), "usage waited for the write")
+        #expect(await eventually(read, by: deadline), "a read of another entry waited for the write")
         release.signal()
         await write.value
         #expect(await reading.value == small.body)

@@ -20,9 +20,10 @@ private func names(in directory: URL) throws -> Set<String> {
     Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
 }
 
-/// Whether `condition` holds within ten seconds, looked at every few milliseconds.
+/// Whether `condition` holds within a minute (a loaded machine may take seconds to run a task),
+/// looked at every few milliseconds.
 private func eventually(_ condition: () throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(60)
     while try !condition(), ContinuousClock.now < deadline {
         try? await Task.sleep(for: .milliseconds(2))
     }
@@ -115,7 +116,7 @@ struct SharedCacheDirectoryTests {
             let (paused, release) = (Locked(false), DispatchSemaphore(value: 0))
             let writer = DiskCacheStore(directory: directory, byteLimit: 64 << 20, hasher: nil) {
                 paused.withLock { $0 = true }
-                _ = release.wait(timeout: .now() + 30)  // released below; bounded so that a failure cannot hang
+                _ = release.wait(timeout: .now() + 120)  // released below; bounded so that a failure cannot hang
             }
             let entry = response("a", partition: "p", body: String(repeating: "x", count: 100_000))
             let write = Task.detached { await writer.store(entry) }
