@@ -52,11 +52,13 @@ public struct TokenRefreshRender: Sendable, Hashable {
     public var parameterLabel: String
     /// The response's property holding the access token.
     public var accessToken: String
-    /// The response's property holding the next refresh token, when it has one.
+    /// The response's property holding the next refresh token, when it has one (followed by
+    /// `?.wrapped` when it is a `Nullable`, so `null` reads as no new token).
     public var refreshToken: [String]
-    /// The response's property holding the lifetime in seconds, when it has one.
+    /// The response's property holding the lifetime in seconds, when it has one (followed by
+    /// `?.wrapped` when it is a `Nullable`).
     public var expiresIn: [String]
-    /// Whether that property is optional.
+    /// Whether reading that property gives an optional.
     public var expiresInIsOptional: Bool
 
     /// Creates a refresh.

@@ -10,13 +10,15 @@ public struct PaginationRender: Sendable, Hashable {
     /// The query parameter carrying the page number or the cursor, as a string literal (one
     /// element for ``Style/pageNumber`` and ``Style/cursor``, none for ``Style/link``).
     public var parameterLiteral: [String]
-    /// The property of a page holding the next cursor (one element for ``Style/cursor`` only).
+    /// The property of a page holding the next cursor (one element for ``Style/cursor`` only),
+    /// followed by `?.wrapped` when it is a `Nullable`, so `null` ends the pages.
     public var cursorProperty: [String]
     /// The type of one item, qualified.
     public var itemType: String
-    /// The property of a page holding its items; none when the page is the list of items.
+    /// The property of a page holding its items; none when the page is the list of items. It is
+    /// followed by `?.wrapped` when it is a `Nullable`.
     public var itemsProperty: [String]
-    /// Whether that property is optional (a missing list reads as no items).
+    /// Whether reading that property gives an optional (a missing or `null` list reads as no items).
     public var itemsAreOptional: Bool
     /// Whether an empty page ends the pages (page numbers).
     public var stopsAtEmptyPage: Bool

@@ -185,9 +185,10 @@ public struct ErrorEnvelopeRender: Sendable, Hashable {
     public var statusEvents: [MatchRender]
     /// Header field → event case.
     public var headerEvents: [MatchRender]
-    /// The Swift property holding the code (empty when there are no code events).
+    /// The Swift property holding the code (empty when there are no code events), followed by
+    /// `?.wrapped` when it is a `Nullable`, so `null` matches no code.
     public var codeProperty: String
-    /// Whether that property is optional.
+    /// Whether reading that property gives an optional.
     public var codeOptional: Bool
     /// Where the spec's `errors.model` is (`petstore.courier.yaml:42`), for the `- Remark:` of the
     /// envelope's declarations; empty when unknown.

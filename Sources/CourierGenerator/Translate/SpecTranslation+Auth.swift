@@ -128,11 +128,17 @@ extension SpecTranslation {
             if let object, position < object.fields.count { return object.fields[position].name }
             return SwiftIdentifier.member(name)
         }
-        let expiresInField = refresh.expiresIn.flatMap { expiresIn in fields.first { $0.name.value == expiresIn.value } }
+        // A nullable token or lifetime reads `null` as absent (the validator refuses a nullable
+        // access token: a grant needs one).
+        func optionalRead(_ name: String) -> FieldRead {
+            guard let field = fields.first(where: { $0.name.value == name }) else { return FieldRead(path: property(name), isOptional: false) }
+            return Self.read(field, property: property(name))
+        }
+        let expiresIn = refresh.expiresIn.map { optionalRead($0.value) }
         return TokenRefreshRender(
             factoryName: rendered.functionName, parameterLabel: label, accessToken: property(refresh.accessToken.value),
-            refreshToken: refresh.refreshToken.map { [property($0.value)] } ?? [],
-            expiresIn: refresh.expiresIn.map { [property($0.value)] } ?? [],
-            expiresInIsOptional: expiresInField?.type.value.isOptional == true)
+            refreshToken: refresh.refreshToken.map { [optionalRead($0.value).path] } ?? [],
+            expiresIn: expiresIn.map { [$0.path] } ?? [],
+            expiresInIsOptional: expiresIn?.isOptional == true)
     }
 }

@@ -43,13 +43,15 @@ extension SpecTranslation {
             rendered = PaginationRender(style: .pageNumber, parameterLiteral: [parameter], itemType: itemType, stopsAtEmptyPage: true)
         case .cursor:
             guard let cursor = setting.cursor?.value, let field = fields.first(where: { $0.name.value == cursor }) else { return nil }
+            let read = Self.read(field, property: SwiftIdentifier.member(field.name.value))
             rendered = PaginationRender(
                 style: .cursor, parameterLiteral: [SwiftLiteral.string(setting.parameter?.value ?? "cursor")],
-                cursorProperty: [SwiftIdentifier.member(field.name.value)], itemType: itemType, stopsAtEmptyPage: false)
+                cursorProperty: [read.path], itemType: itemType, stopsAtEmptyPage: false)
         }
         if let itemsField {
-            rendered.itemsProperty = [SwiftIdentifier.member(itemsField.name.value)]
-            rendered.itemsAreOptional = itemsField.type.value.isOptional
+            let items = Self.read(itemsField, property: SwiftIdentifier.member(itemsField.name.value))
+            rendered.itemsProperty = [items.path]
+            rendered.itemsAreOptional = items.isOptional
         }
         return rendered
     }

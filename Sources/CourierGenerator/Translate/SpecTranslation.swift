@@ -155,8 +155,9 @@ struct SpecTranslation {
         if let codeField = envelope.codeField, !codeEvents.isEmpty,
            let model = spec.models.first(where: { $0.name.value == envelope.model.value }), case .object(let fields) = model.kind,
            let field = fields.first(where: { $0.name.value == codeField.value }) {
-            codeProperty = SwiftIdentifier.member(field.name.value)
-            codeOptional = field.type.value.isOptional
+            let code = Self.read(field, property: SwiftIdentifier.member(field.name.value))
+            codeProperty = code.path
+            codeOptional = code.isOptional
         } else if !codeEvents.isEmpty {
             log.error(
                 "`errors.events` match codes, so `errors.codeField` must name a field of '\(envelope.model.value)' declared in this file",

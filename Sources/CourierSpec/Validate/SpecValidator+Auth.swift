@@ -131,6 +131,11 @@ extension SpecValidator {
             if !types.contains(type.nonOptional) || (type.isOptional && !optionalAllowed) {
                 log.error(
                     "field '\(name.value)' of '\(model)' holds \(role), so it cannot be \(type)", at: name.location)
+            } else if field.nullable && !optionalAllowed {
+                // The others read `null` as absent; a grant without an access token is no grant.
+                log.error(
+                    "field '\(name.value)' of '\(model)' holds \(role), so it cannot be `nullable: true`: every grant has one",
+                    at: name.location)
             }
         }
     }

@@ -111,6 +111,28 @@ import Testing
         ])
     }
 
+    /// A `nullable: true` refresh token or lifetime reads `null` as absent, but a grant cannot be
+    /// without its access token: a nullable one is refused like an optional one.
+    @Test func aNullableAccessTokenIsAnError() {
+        #expect(diagnostics(Self.header + """
+            authSchemes:
+              session:
+                type: bearer
+                refresh: { endpoint: refresh, parameter: token, accessToken: access, refreshToken: renew, expiresIn: ttl }
+            models:
+              Tokens:
+                fields:
+                  access: { type: String, nullable: true }
+                  renew: { type: "String?", nullable: true }
+                  ttl: { type: Int, nullable: true }
+            endpoints:
+              refresh: { post: /refresh, form: { token: String }, response: Tokens }
+            """) == [
+            "6:66: error: field 'access' of 'Tokens' holds the access token (a String), so it cannot be `nullable: true`: "
+                + "every grant has one",
+        ])
+    }
+
     @Test func schemeShapes() {
         #expect(diagnostics(Self.header + """
             authSchemes:
