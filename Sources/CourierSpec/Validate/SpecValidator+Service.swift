@@ -11,6 +11,13 @@ extension SpecValidator {
                 "service name '\(spec.service.value)' is a type the generated code uses (Swift's, Foundation's or "
                     + "Courier's), which the namespace would hide; choose another, such as '\(spec.service.value)API'",
                 at: spec.service.location)
+        } else if case let spelled = SwiftName.camelCase(spec.service.value, upperFirst: true),
+                  GeneratedCodeNames.serviceNamesTaken.contains(spelled) {
+            // The namespace is the name as a Swift type: `client` is `Client`, `_Transport` is `Transport`.
+            log.error(
+                "service name '\(spec.service.value)' is spelled '\(spelled)' in Swift, a type the generated code uses "
+                    + "(Swift's, Foundation's or Courier's), which the namespace would hide; choose another, such as '\(spelled)API'",
+                at: spec.service.location)
         }
         if !spec.baseURL.value.isEmpty { checkURL(spec.baseURL, what: "baseURL") }
         for environment in spec.environments {

@@ -130,4 +130,15 @@ import Testing
                 + "which the namespace would hide; choose another, such as '\(name)API'",
         ])
     }
+
+    /// The namespace is the service name as a Swift type (`client` → `Client`, `_Transport` →
+    /// `Transport`), so that spelling is what must not hide a type.
+    @Test(arguments: [("client", "Client"), ("string", "String"), ("request", "Request"), ("_Transport", "Transport"),
+                      ("service_error", "ServiceError"), ("json_value", nil), ("named_Wares", "NamedWares")])
+    func aServiceSpelledLikeATypeTheGeneratedCodeUsesIsAnError(name: String, spelled: String?) {
+        #expect(diagnostics("service: \(name)\nbaseURL: https://api.example.com\n") == (spelled.map { spelled in [
+            "1:10: error: service name '\(name)' is spelled '\(spelled)' in Swift, a type the generated code uses (Swift's, "
+                + "Foundation's or Courier's), which the namespace would hide; choose another, such as '\(spelled)API'",
+        ] } ?? []))
+    }
 }
