@@ -5,6 +5,7 @@ extension EndpointRender: MustacheParent {
     public func child(named: String) -> Any? {
         switch named {
         case "functionName": functionName
+        case "plainFunctionName": plainFunctionName
         case "nameLiteral": nameLiteral
         case "docs": docs
         case "attributes": attributes

@@ -2,6 +2,9 @@
 public struct EndpointRender: Sendable, Hashable {
     /// The factory and facade method name.
     public var functionName: String
+    /// ``functionName`` without backticks (template key `plainFunctionName`): the stem of the
+    /// companions' names and of symbol links (`defaultPages`, not `` `default`Pages ``).
+    public var plainFunctionName: String { SwiftIdentifier.plain(functionName) }
     /// The endpoint name as a string literal (`Request.name`, sample and ware keys).
     public var nameLiteral: String
     /// `///` lines, including the `- Parameters:` list.

@@ -72,7 +72,7 @@ extension {{clientTypeName}} {
     ///
     /// - Remark: {{{.}}}
     {{/source}}
-    public func {{functionName}}WithHeaders{{genericClause}}({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}}, {{/last()}}{{/parameters}}) async throws -> (value: {{qualifiedResponseType}}, headers: {{namespace}}.{{typeName}}) {
+    public func {{plainFunctionName}}WithHeaders{{genericClause}}({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}}, {{/last()}}{{/parameters}}) async throws -> (value: {{qualifiedResponseType}}, headers: {{namespace}}.{{typeName}}) {
 {{> Request}}
         let response = try await client.response(for: request)
         return (response.value, {{namespace}}.{{typeName}}(response.raw))
@@ -86,7 +86,7 @@ extension {{clientTypeName}} {
     ///
     /// - Remark: {{{.}}}
     {{/source}}
-    public func {{functionName}}Pages({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}, {{/parameters}}maxPages: Int? = nil) -> Pages<{{qualifiedResponseType}}, {{itemType}}> {
+    public func {{plainFunctionName}}Pages({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}, {{/parameters}}maxPages: Int? = nil) -> Pages<{{qualifiedResponseType}}, {{itemType}}> {
 {{> Request}}
         return Pages(
             client: client,
@@ -98,13 +98,13 @@ extension {{clientTypeName}} {
         )
     }
 
-    /// The items of every page of ``{{functionName}}Pages({{#parameters}}{{label}}:{{/parameters}}maxPages:)``, in order.
+    /// The items of every page of ``{{plainFunctionName}}Pages({{#parameters}}{{label}}:{{/parameters}}maxPages:)``, in order.
     {{#source}}
     ///
     /// - Remark: {{{.}}}
     {{/source}}
-    public func {{functionName}}Items({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}, {{/parameters}}maxPages: Int? = nil) -> PageItems<{{qualifiedResponseType}}, {{itemType}}> {
-        {{functionName}}Pages({{#parameters}}{{label}}: {{name}}, {{/parameters}}maxPages: maxPages).allItems
+    public func {{plainFunctionName}}Items({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}, {{/parameters}}maxPages: Int? = nil) -> PageItems<{{qualifiedResponseType}}, {{itemType}}> {
+        {{plainFunctionName}}Pages({{#parameters}}{{label}}: {{name}}, {{/parameters}}maxPages: maxPages).allItems
     }
     {{/pagination}}
     {{#offersUpdates}}
@@ -115,7 +115,7 @@ extension {{clientTypeName}} {
     ///
     /// - Remark: {{{.}}}
     {{/source}}
-    public func {{functionName}}Updates{{genericClause}}({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}}, {{/last()}}{{/parameters}}) -> AsyncThrowingStream<Response<{{qualifiedResponseType}}>, any Error> {
+    public func {{plainFunctionName}}Updates{{genericClause}}({{#parameters}}{{declaration}}: {{qualifiedType}}{{#defaultValue}} = {{{.}}}{{/defaultValue}}{{^last()}}, {{/last()}}{{/parameters}}) -> AsyncThrowingStream<Response<{{qualifiedResponseType}}>, any Error> {
 {{> Request}}
         return client.updates(for: request)
     }
