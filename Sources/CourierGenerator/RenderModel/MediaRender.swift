@@ -36,7 +36,8 @@ public struct MediaChoiceRender: Sendable, Hashable {
     public var valueType: String
     /// How the answer is decoded.
     public var decoding: Decoding
-    /// The `Accept` value for documentation, inside backticks (a backtick in it becomes `'`).
+    /// The `Accept` value for documentation, inside backticks (a backtick in it becomes `'`, a line
+    /// break a space).
     public var acceptText: String
 
     /// Where the spec declares it, as `file:line` (`petstore.courier.yaml:42`): the doc comment's

@@ -31,7 +31,7 @@ public struct ResponseHeaderFieldRender: Sendable, Hashable {
     /// The type the header's text converts to (`String`, `Int`); the property is its optional,
     /// since a header may be missing.
     public var valueType: String
-    /// The header's name as written, for documentation.
+    /// The header's name for documentation, inside backticks (a backtick in it becomes `'`).
     public var headerName: String
     /// The header's name as a string literal, for `RawResponse.headerValue(_:)`.
     public var headerNameLiteral: String

@@ -87,7 +87,8 @@ public struct EventCaseRender: Sendable, Hashable {
     public var type: String
     /// The SSE event name as a string literal (`"joined"`).
     public var eventLiteral: String
-    /// The SSE event name for documentation, inside backticks (a backtick in it becomes `'`).
+    /// The SSE event name for documentation, inside backticks (a backtick in it becomes `'`, a
+    /// line break a space).
     public var eventName: String
 
     /// Whether this is the `message` event, which also takes events without an `event:` field.

@@ -10,7 +10,8 @@ public struct UnionRender: Sendable, Hashable {
     /// The discriminator's coding key as a string literal (as the decoder compares it), when
     /// there is one; an unknown value then decodes to `unknown(JSONValue)`.
     public var discriminatorKey: [String]
-    /// The discriminator as written in the spec, for documentation.
+    /// The discriminator for documentation, inside backticks (a backtick in it becomes `'`, a line
+    /// break a space).
     public var discriminatorName: String
     /// The cases in spec order.
     public var cases: [UnionCaseRender]

@@ -28,7 +28,7 @@ extension SpecTranslation {
             }
             var rendered = AuthSchemeRender(
                 constantName: constant, nameLiteral: SwiftLiteral.string(name),
-                docs: ["/// `\(name)`: \(description(of: declared))."], kind: kind(of: declared))
+                docs: DocComment.sentence("`\(DocComment.code(name))`: \(description(of: declared))."), kind: kind(of: declared))
             rendered.source = Self.source(declared.name.location)
             if rendered.kind == .apiKeyHeader || rendered.kind == .apiKeyQuery {
                 rendered.keyNameLiteral = [SwiftLiteral.string(declared.keyName?.value ?? "")]
@@ -36,7 +36,8 @@ extension SpecTranslation {
             rendered.rejectedStatuses = declared.rejected.map { String($0.value) }
             if let refresh = declared.refresh, let translated = translateRefresh(refresh, models: models, endpoints: endpoints) {
                 rendered.refresh = [translated]
-                rendered.docs = ["/// `\(name)`: a bearer token, refreshed with `\(refresh.endpoint.value)`."]
+                rendered.docs = DocComment.sentence(
+                    "`\(DocComment.code(name))`: a bearer token, refreshed with `\(DocComment.code(refresh.endpoint.value))`.")
             }
             return rendered
         }
@@ -87,7 +88,7 @@ extension SpecTranslation {
     private func description(of scheme: AuthSchemeDeclaration) -> String {
         switch scheme.type.value {
         case .basic: "user name and password"
-        case .apiKey: "an API key in the \((scheme.placement?.value ?? .header).rawValue) `\(scheme.keyName?.value ?? "")`"
+        case .apiKey: "an API key in the \((scheme.placement?.value ?? .header).rawValue) `\(DocComment.code(scheme.keyName?.value ?? ""))`"
         case .bearer: "a bearer token"
         }
     }

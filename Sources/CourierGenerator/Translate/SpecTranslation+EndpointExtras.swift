@@ -63,7 +63,7 @@ extension SpecTranslation {
         let fields = endpoint.responseHeaders.compactMap { header -> ResponseHeaderFieldRender? in
             guard case .named(let type) = header.type.value.nonOptional else { return nil }
             var field = ResponseHeaderFieldRender(
-                name: scope.claim(SwiftIdentifier.member(header.name.value)), valueType: type, headerName: header.name.value,
+                name: scope.claim(SwiftIdentifier.member(header.name.value)), valueType: type, headerName: DocComment.code(header.name.value),
                 headerNameLiteral: SwiftLiteral.string(header.name.value))
             field.source = Self.source(header.name.location)
             return field
@@ -99,7 +99,7 @@ extension SpecTranslation {
             var rendered = MediaChoiceRender(
                 name: names.claim(SwiftIdentifier.member(choice.name.value)),
                 acceptLiteral: SwiftLiteral.string(choice.accept.value), valueType: valueType, decoding: decoding,
-                acceptText: choice.accept.value.replacingOccurrences(of: "`", with: "'"))
+                acceptText: DocComment.code(choice.accept.value))
             rendered.source = Self.source(choice.name.location)
             choices.append(rendered)
         }

@@ -68,7 +68,7 @@ extension SpecTranslation {
         let progress = uploads || downloads ? [progressParameter(builder: &builder)] : []
 
         // Without a summary, the doc comment says what the endpoint sends.
-        let request = "\(method.wireName) \(endpoint.path.value)".replacingOccurrences(of: "`", with: "'")
+        let request = DocComment.code("\(method.wireName) \(endpoint.path.value)")
         var docs = DocComment.lines(endpoint.documentation, fallback: "`\(request)`.")
         let documented = builder.documentation(for: endpoint)
         var methodDocs = docs

@@ -24,7 +24,7 @@ extension SpecTranslation {
                 return nil
             }
             let docs = definition.discriminator.map {
-                ["/// `\($0.value)` is `\(unionCase.value.value.replacingOccurrences(of: "`", with: "'"))`."]
+                DocComment.sentence("`\(DocComment.code($0.value))` is `\(DocComment.code(unionCase.value.value))`.")
             } ?? ["/// A `\(type)`."]
             var rendered = UnionCaseRender(
                 name: scope.claim(SwiftIdentifier.enumCase(unionCase.value.value)), type: type,
@@ -41,7 +41,7 @@ extension SpecTranslation {
             docs: DocComment.lines(model.documentation, noteDeprecation: !availabilityIsSafe(model)),
             attributes: availabilityIsSafe(model) ? DocComment.availability(model.documentation) : [],
             discriminatorKey: key.map { [SwiftLiteral.string($0)] } ?? [],
-            discriminatorName: definition.discriminator?.value ?? "",
+            discriminatorName: DocComment.code(definition.discriminator?.value ?? ""),
             cases: cases,
             mismatchLiteral: SwiftLiteral.string("Expected one of \(typeList) (\(typeName) tries them in this order)"))
         union.hashable = speller.hashableModels.contains(model.name.value)

@@ -27,10 +27,10 @@ extension SpecTranslation {
                     let isSuccess = (200...299).contains(sample.status) && !namedSuccess
                     namedSuccess = namedSuccess || isSuccess
                     let property = memberScope.claim(SwiftIdentifier.plain(functionName) + "Sample" + (isSuccess ? "" : "\(sample.status)"))
-                    let shownFile = file.value.replacingOccurrences(of: "`", with: "'")
                     var rendered = SampleBodyRender(
                         propertyName: property,
-                        docs: ["/// The \(sample.status) sample body of the \(nameLiteral) endpoint (`\(shownFile)`)."],
+                        docs: DocComment.sentence(
+                            "The \(sample.status) sample body of the \(nameLiteral) endpoint (`\(DocComment.code(file.value))`)."),
                         dataExpression: propertyByFile[file.value] ?? SwiftLiteral.data(body))
                     rendered.source = Self.source(file.location)
                     bodies.append(rendered)

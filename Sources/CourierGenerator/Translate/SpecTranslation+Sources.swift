@@ -5,7 +5,8 @@ extension SpecTranslation {
     /// (`petstore.courier.yaml:42`): the spec's file name without directories, as the build plugin
     /// and `courier` name it (so generated code does not depend on the machine), and the line.
     static func source(_ location: SourceLocation) -> [String] {
-        [OutputLayout.fileName(of: location.file) + ":\(location.line)"]
+        // One line: it follows `- Remark:` in a doc comment.
+        [DocComment.oneLine(OutputLayout.fileName(of: location.file)) + ":\(location.line)"]
     }
 
     /// Where a scheme `auth:` names without declaring it (`bearer`, `basic`) comes from: the

@@ -48,7 +48,7 @@ extension SpecTranslation {
             var rendered = EventCaseRender(
                 name: scope.claim(SwiftIdentifier.member(eventCase.name.value)), type: type,
                 eventLiteral: SwiftLiteral.string(eventCase.name.value),
-                eventName: eventCase.name.value.replacingOccurrences(of: "`", with: "'"))
+                eventName: DocComment.code(eventCase.name.value))
             rendered.source = Self.source(eventCase.name.location)
             cases.append(rendered)
         }

@@ -109,7 +109,7 @@ struct SpecTranslation {
                 caseName: scope.claim(SwiftIdentifier.member(environment.value.name)),
                 nameLiteral: SwiftLiteral.string(environment.value.name),
                 urlLiteral: SwiftLiteral.string(url),
-                docs: ["/// `\(url.replacingOccurrences(of: "`", with: "'"))`"])
+                docs: DocComment.sentence("`\(DocComment.code(url))`"))
             // Production without `baseURL:` (the placeholder) has no line to name.
             if !(result.isEmpty && spec.baseURL.value.isEmpty) { rendered.source = Self.source(environment.location) }
             result.append(rendered)

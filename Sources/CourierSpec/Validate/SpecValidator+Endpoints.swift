@@ -75,7 +75,7 @@ extension SpecValidator {
         for header in endpoint.fixedHeaders {
             let name = Located(header.value.name, at: header.location)
             checkHeaderName(name, what: "fixed header")
-            if header.value.value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+            if header.value.value.holdsLineBreakOrNUL {
                 log.error("the value of fixed header '\(name.value)' of \(what) holds a line break or NUL", at: header.location)
             }
             if let argument = arguments[name.value.lowercased()] {
@@ -115,7 +115,7 @@ extension SpecValidator {
                 names[SwiftName.lowerCamelCase(choice.name.value)] = choice.name
             }
             let accept = choice.accept.value
-            if !accept.contains("/") || accept.contains(where: { $0 == "\r" || $0 == "\n" }) {
+            if !accept.contains("/") || accept.holdsLineBreak {
                 log.error(
                     "`accept` of media type '\(choice.name.value)' of \(what) must be a media type such as "
                         + "application/json, found '\(accept)'",

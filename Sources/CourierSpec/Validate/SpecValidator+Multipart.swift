@@ -22,7 +22,7 @@ extension SpecValidator {
             }
             if let contentType = part.contentType {
                 let value = contentType.value
-                if !value.contains("/") || value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+                if !value.contains("/") || value.holdsLineBreakOrNUL {
                     log.error(
                         "`contentType` of \(description) must be a media type such as image/png, found '\(value)'",
                         at: contentType.location)

@@ -37,7 +37,7 @@ extension SpecValidator {
             for header in sample.headers {
                 let name = Located(header.value.name, at: header.location)
                 checkHeaderName(name, what: "sample header")
-                if header.value.value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+                if header.value.value.holdsLineBreakOrNUL {
                     log.error(
                         "the value of sample header '\(name.value)' (status \(status.value)) of \(what) holds a line break or NUL",
                         at: header.location)

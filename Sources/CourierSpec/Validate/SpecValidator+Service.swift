@@ -27,6 +27,9 @@ extension SpecValidator {
         }
         for header in spec.headers {
             checkHeaderName(Located(header.value.name, at: header.location), what: "header")
+            if header.value.value.holdsLineBreakOrNUL {
+                log.error("the value of header '\(header.value.name)' holds a line break or NUL", at: header.location)
+            }
         }
         if let auth = spec.auth { checkAuth(auth, in: spec) }
         checkAuthSchemes(spec, models: models)

@@ -16,7 +16,7 @@ extension SpecValidator {
             for eventCase in cases {
                 let name = eventCase.name
                 checkElementType(eventCase.type, what: "event '\(name.value)' of the stream of \(what)", types: types)
-                if name.value.isEmpty || name.value.contains(where: { $0 == "\r" || $0 == "\n" }) {
+                if name.value.isEmpty || name.value.holdsLineBreak {
                     log.error("event name '\(name.value)' of the stream of \(what) must be one line of text", at: name.location)
                     continue
                 }

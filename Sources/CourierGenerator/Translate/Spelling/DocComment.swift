@@ -62,11 +62,42 @@ enum DocComment {
         return lines
     }
 
-    /// Splits text into `///` lines, trimming trailing whitespace and outer blank lines.
+    /// `///` lines for a sentence the generator writes around spec text (`` `type` is `user`. ``);
+    /// every doc line built from a spec value goes through here or ``lines(summary:description:)``.
+    static func sentence(_ text: String) -> [String] {
+        split(text)
+    }
+
+    /// Spec text quoted in code voice inside one doc line: backticks become `'` (they would end
+    /// the code span) and line breaks spaces.
+    static func code(_ text: String) -> String {
+        oneLine(text).replacingOccurrences(of: "`", with: "'")
+    }
+
+    /// `text` with every line break (`\n`, `\r\n`, `\r`) a space: the compiler ends a `//` comment
+    /// at either scalar, so text after one would be code.
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+    }
+
+    /// Splits text into `///` lines, trimming trailing whitespace and outer blank lines. Lines end
+    /// at `\n`, `\r\n` and `\r`, compared as scalars: `"\r\n"` is one `Character`, which `"\n"`
+    /// does not match, and the compiler ends a comment at a lone `\r` too.
     private static func split(_ text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            String(line.replacingCarriageReturns).trimmingTrailingWhitespace
+        var lines: [String] = []
+        var line = String.UnicodeScalarView()
+        var afterReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterReturn = scalar == "\r" }
+            if scalar == "\n", afterReturn { continue }
+            if scalar == "\n" || scalar == "\r" {
+                lines.append(String(line).trimmingTrailingWhitespace)
+                line = String.UnicodeScalarView()
+            } else {
+                line.append(scalar)
+            }
         }
+        lines.append(String(line).trimmingTrailingWhitespace)
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines.map { $0.isEmpty ? "///" : "/// " + $0 }
@@ -91,13 +122,6 @@ extension StringProtocol {
         guard let end = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         var result = String.UnicodeScalarView()
         result.append(contentsOf: scalars[...end])
-        return String(result)
-    }
-
-    /// The text with carriage returns removed.
-    var replacingCarriageReturns: String {
-        var result = String.UnicodeScalarView()
-        result.append(contentsOf: unicodeScalars.filter { $0 != "\r" })
         return String(result)
     }
 }
