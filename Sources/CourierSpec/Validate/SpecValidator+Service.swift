@@ -11,7 +11,7 @@ extension SpecValidator {
                 "service name '\(spec.service.value)' is a type the generated code uses (Swift's, Foundation's or "
                     + "Courier's), which the namespace would hide; choose another, such as '\(spec.service.value)API'",
                 at: spec.service.location)
-        } else if case let spelled = SwiftName.camelCase(spec.service.value, upperFirst: true),
+        } else if !spec.service.value.isEmpty, case let spelled = SwiftName.camelCase(spec.service.value, upperFirst: true),
                   GeneratedCodeNames.serviceNamesTaken.contains(spelled) {
             // The namespace is the name as a Swift type: `client` is `Client`, `_Transport` is `Transport`.
             log.error(
