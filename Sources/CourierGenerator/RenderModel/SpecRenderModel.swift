@@ -167,7 +167,8 @@ public struct HeaderRender: Sendable, Hashable {
 
 /// The backend's error envelope: the typed error, the event enum and the mapping between them.
 public struct ErrorEnvelopeRender: Sendable, Hashable {
-    /// The model error bodies decode to, as spelled inside the namespace.
+    /// The model error bodies decode to, as spelled inside the namespace (qualified when it is
+    /// `Body`, the name of `ServiceError.Body` inside `ServiceError`).
     public var modelType: String
     /// The code field's name as a string literal, when declared.
     public var codeFieldLiteral: [String]
@@ -220,7 +221,7 @@ public struct StatusBodyRender: Sendable, Hashable {
     public var status: String
     /// The `ServiceError.Body` case.
     public var caseName: String
-    /// The model, as spelled inside the namespace.
+    /// The model, as spelled inside the namespace (qualified when it is `Body`).
     public var modelType: String
     /// Where the spec names this status's model (or the default model), for the case's `- Remark:`.
     public var source: [String] = []

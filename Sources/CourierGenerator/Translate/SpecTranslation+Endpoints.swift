@@ -57,11 +57,11 @@ extension SpecTranslation {
         var mediaDecoding: [DecodingRender] = []
         if let media {
             let argument = builder.claim(
-                "media", type: media.typeName + "<Value>", qualifiedType: namespace + "." + media.typeName + "<Value>",
+                "media", type: media.typeName + "<\(mediaGeneric)>", qualifiedType: namespace + "." + media.typeName + "<\(mediaGeneric)>",
                 defaultValue: [], group: .trailing)
             headerItems.append(ParameterItemRender(keyLiteral: SwiftLiteral.string("Accept"), name: argument + ".accept"))
             mediaDecoding = [DecodingRender(media: [argument])]
-            (responseType, qualifiedResponseType) = ("Value", "Value")
+            (responseType, qualifiedResponseType) = (mediaGeneric, mediaGeneric)
         }
         guard log.diagnostics.count == errorsBefore else { return nil }
         let uploads = !fileBody.isEmpty || !multipartParts.isEmpty
@@ -112,7 +112,7 @@ extension SpecTranslation {
         }
         if let fileDecoding { rendered.decoding = [fileDecoding] }
         if let media {
-            rendered.genericClause = "<Value: Sendable>"
+            rendered.genericClause = "<\(mediaGeneric): Sendable>"
             rendered.decoding = mediaDecoding
             rendered.media = [media]
         }

@@ -11,6 +11,9 @@ struct SpecTranslation {
     let readFile: Translator.FileReader
     /// Every model of the load, for checking sample bodies.
     let sampleModels: [String: SampleFit.ModelEntry]
+    /// The generic parameter of a media endpoint's functions: `Value`, or `Value2`, … when a model
+    /// of the namespace is named `Value` (the functions' parameters spell it unqualified).
+    let mediaGeneric: String
     var log = DiagnosticLog()
 
     /// Names of static members of the namespace and of the facade, shared so an endpoint gets the
@@ -33,7 +36,10 @@ struct SpecTranslation {
         // Derived type names (`<Endpoint>Event`, `…Headers`, `…Media`) avoid the namespace's
         // models and the types generated code names.
         memberScope.reserve(ReservedTypeNames.of(spec))
-        memberScope.reserve(speller.models.values.filter { $0.namespace == namespace }.map(\.typeName))
+        let modelNames = speller.models.values.filter { $0.namespace == namespace }.map(\.typeName)
+        memberScope.reserve(modelNames)
+        var generics = NameScope(reserved: Set(modelNames))
+        mediaGeneric = generics.claim("Value")
     }
 
     /// Logs input that validation rejects. Translate trusts the validator and checks nothing it
@@ -124,9 +130,16 @@ struct SpecTranslation {
     }
 
 
+    /// An envelope model as the error types spell it: `ServiceError.Body` declares cases holding
+    /// the models, and inside it `Body` is that enum, so a model named `Body` is qualified there.
+    private func envelopeSpelling(_ name: String) -> String? {
+        guard let local = speller.local(.named(name)) else { return nil }
+        return local == "Body" ? speller.qualified(.named(name)) : local
+    }
+
     private mutating func errorEnvelope() -> [ErrorEnvelopeRender] {
         guard let envelope = spec.errors else { return [] }
-        guard let modelType = speller.local(.named(envelope.model.value)), speller.model(.named(envelope.model.value)) != nil else {
+        guard let modelType = envelopeSpelling(envelope.model.value), speller.model(.named(envelope.model.value)) != nil else {
             // The validator reports an `errors.model` that is not a declared model with fields.
             return []
         }
@@ -134,7 +147,7 @@ struct SpecTranslation {
         let defaultCase = cases.claim(SwiftIdentifier.member(envelope.model.value))
         var statusBodies: [StatusBodyRender] = []
         for entry in envelope.statuses {
-            guard let type = speller.local(.named(entry.value.value)) else { continue }
+            guard let type = envelopeSpelling(entry.value.value) else { continue }
             statusBodies.append(StatusBodyRender(
                 status: entry.value.name, caseName: cases.claim(SwiftIdentifier.member("status \(entry.value.name)")), modelType: type,
                 source: Self.source(entry.location)))

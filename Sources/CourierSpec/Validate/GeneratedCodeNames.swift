@@ -24,7 +24,7 @@ public enum GeneratedCodeNames {
         "RetryOptions", "HeaderItem", "JSONCoding", "JSONValue", "FormFields", "MultipartForm", "UploadFile",
         "TransferProgress", "HTTPBody", "ResponseDecoding", "ResponseSample", "EndpointSamples", "ParameterEncodable",
         "WireKey", "FieldwiseEquatable", "Indirect", "Nullable", "Base64Data", "UnionAttempts", "DateFormat",
-        "ServerSentEventStream", "JSONLines", "JSONTextSequence", "IdleLimitedChunks", "CourierError",
+        "ServerSentEventStream", "JSONLines", "JSONTextSequence", "IdleLimitedChunks", "CourierError", "FormattedDate",
     ]
 
     /// Generated inside each namespace, or generic parameters of generated types.

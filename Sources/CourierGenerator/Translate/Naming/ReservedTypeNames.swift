@@ -28,7 +28,8 @@ enum ReservedTypeNames {
 
     /// Names the templates use only inside the type that declares them (`ServiceError.Body`, the
     /// media type's generic `Value`), where that declaration is found before a model of the
-    /// namespace.
+    /// namespace. The error types spell a model named `Body` qualified, and a media endpoint's
+    /// functions name their generic parameter around the namespace's models.
     static let nestedOnly: Set<String> = ["Body", "Value"]
 
     /// Types the translator writes into render models (parameter, response and element types,
@@ -44,7 +45,7 @@ enum ReservedTypeNames {
         "Base64Data", "Nullable", "Indirect", "UploadFile", "TransferProgress", "HTTPBody", "ServerSentEventStream",
         "JSONLines", "JSONTextSequence", "IdleLimitedChunks", "DateFormat", "Request", "ResponseDecoding",
         "ParameterEncodable", "WireKey", "FieldwiseEquatable", "FormFields", "CachePolicy", "JSONCoding",
-        "HeaderItem", "ServiceConfiguration",
+        "HeaderItem", "ServiceConfiguration", "FormattedDate",
         // Generated inside the namespace.
         "Environment", "ErrorEnvelope", "CodingKeys",
     ]

@@ -63,6 +63,45 @@ import Testing
         #expect(hubEndpoints.contains("public struct GetContentMedia2<Value: Sendable>: Sendable"))
     }
 
+    /// `FormattedDate`, which date parameters are wrapped in, is reserved; `Body` and `Value` stay
+    /// free: the error envelope's `ServiceError.Body` spells a model named `Body` qualified, and a
+    /// media endpoint's generic parameter steps around a model named `Value`.
+    @Test func modelsNamedLikeNestedNamesKeepTheirNamesAndCompile() async throws {
+        let (files, diagnostics) = try await Typecheck.yaml("""
+            service: Nm
+            baseURL: https://api.example.com
+            dates: secondsSince1970
+            models:
+              FormattedDate: { a: Int }
+              Body: { code: String, message: String }
+              Value: { enum: [a, b] }
+            errors: { model: Body, codeField: code, statuses: { 422: Body }, events: { X1: maintenance } }
+            endpoints:
+              since:
+                get: /since
+                query: { at: Date, on: { type: "Date?", format: date } }
+                response: FormattedDate
+              getContent:
+                get: /c
+                query: { v: Value? }
+                media:
+                  json: { accept: application/json, response: Value }
+                  raw: { accept: application/octet-stream, response: Data }
+            """)
+        #expect(diagnostics.map(\.message) == [
+            "model 'FormattedDate' is generated as 'FormattedDateModel' to avoid a clash with another name",
+        ])
+        let text = files.values.joined()
+        for line in [
+            "public struct FormattedDateModel: Codable", "public struct Body: Codable", "case body(Nm.Body)", "case status422(Nm.Body)",
+            "public static func getContent<Value2: Sendable>(", "media: GetContentMedia<Value2>,", "v: Value? = nil",
+            ") -> Request<Value2> {",
+            "public struct GetContentMedia<Value: Sendable>: Sendable {",
+        ] {
+            #expect(text.contains(line), "missing \(line)")
+        }
+    }
+
     /// The reserved names come from the templates' code, not from their tags, strings or comments,
     /// and not from the facade's file-scope code (`Response`, `Pages`).
     @Test func reservedNamesAreReadFromTheTemplatesCode() {
