@@ -29,6 +29,7 @@ struct SpecValidator {
             checkService(spec, models: models)
             for model in spec.models { checkModel(model, models: models, snakeCase: spec.keyStrategy?.value == .snakeCase) }
             for endpoint in spec.endpoints { checkEndpoint(endpoint, in: spec, models: models) }
+            checkWareNames(spec)
         }
         ModelCycleCheck.check(specs, models: models, log: &log)
         checkServiceNamesAcrossFiles()

@@ -163,6 +163,21 @@ import Darwin
         ])
     }
 
+    /// Each ware name is a property of the generated `NamedWares`, camel-cased: two spellings of
+    /// one property would declare it twice.
+    @Test func wareNamesThatBecomeOneProperty() {
+        #expect(diagnostics(Self.header + """
+            endpoints:
+              a: { get: /a, wares: [audit_log, Signature, retry] }
+              b: { get: /b, wares: [auditLog, signature, retry] }
+            """) == [
+            "5:25: error: ware names 'audit_log' (line 4) and 'auditLog' both become the property 'auditLog' of the generated "
+                + "NamedWares; spell them the same",
+            "5:35: error: ware names 'Signature' (line 4) and 'signature' both become the property 'signature' of the generated "
+                + "NamedWares; spell them the same",
+        ])
+    }
+
     @Test func sampleThatIsADirectoryOrAFIFO() throws {
         let directory = FileManager.default.temporaryDirectory.path + "/courier-spec-tests-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory + "/samples/pets", withIntermediateDirectories: true)
