@@ -17,10 +17,11 @@ struct SpecTranslation {
     var log = DiagnosticLog()
 
     /// Names of static members of the namespace and of the facade, shared so an endpoint gets the
-    /// same name in both.
+    /// same name in both. The facade's `planContext` (`PlanRunning`) and, with `errors:`, the
+    /// namespace's `errorMapping` are taken too.
     var memberScope = NameScope(reserved: [
         "service", "samples", "endpointWares", "url", "client", "namedWares", "NamedWares",
-        "wares", "Environment", "ErrorEnvelope",
+        "wares", "Environment", "ErrorEnvelope", "planContext",
     ])
 
     init(
@@ -36,6 +37,7 @@ struct SpecTranslation {
         // Derived type names (`<Endpoint>Event`, `…Headers`, `…Media`) avoid the namespace's
         // models and the types generated code names.
         memberScope.reserve(ReservedTypeNames.of(spec))
+        if spec.errors != nil { memberScope.reserve(["errorMapping"]) }
         let modelNames = speller.models.values.filter { $0.namespace == namespace }.map(\.typeName)
         memberScope.reserve(modelNames)
         var generics = NameScope(reserved: Set(modelNames))
