@@ -147,11 +147,20 @@ def compile_client(courier, specs, module, package):
     run([courier, "generate"] + specs + ["--output", sources, "--templates", os.path.join(ROOT, "templates")])
     files = os.listdir(sources)
     lines = sum(1 for name in files for _ in open(os.path.join(sources, name)))
-    start = time.perf_counter()
-    result = subprocess.run(["/usr/bin/time", "-v", "swift", "build", "--target", module],
-                            cwd=package, capture_output=True, text=True)
-    elapsed = time.perf_counter() - start
-    output = result.stdout + result.stderr
+    for attempt in (1, 2):
+        start = time.perf_counter()
+        result = subprocess.run(["/usr/bin/time", "-v", "swift", "build", "--target", module],
+                                cwd=package, capture_output=True, text=True)
+        elapsed = time.perf_counter() - start
+        output = result.stdout + result.stderr
+        # SwiftPM itself killed by a signal (seen once: SIGSEGV in libdispatch's event loop after
+        # half a second) says nothing of the generated code, whose compile errors end swift-build
+        # with a status: build once more, and say so.
+        crashed = re.search(r"Command terminated by signal (\d+)", output)
+        if result.returncode != 0 and crashed and attempt == 1:
+            print(f"{module}: swift build was killed by signal {crashed.group(1)}, not a compile error; building again")
+            continue
+        break
     if result.returncode != 0:
         sys.exit(f"the generated {module} does not compile:\n{output[-8000:]}")
     warnings = sorted({line for line in output.splitlines() if "warning:" in line and sources in line})
