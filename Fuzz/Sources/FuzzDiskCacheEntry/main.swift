@@ -30,7 +30,7 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     fuzzCheck(entry.isPlausible, "an implausible entry decoded")
     _ = entry.isFresh(at: Date(timeIntervalSinceReferenceDate: 800_000_000))
     _ = entry.rawResponse(source: .cache(age: .zero))
-    guard let again = DiskEntryFormat.encode(entry) else {
+    guard let again = DiskEntryFormat.prepare(entry)?.bytes() else {
         fuzzCheck(false, "a decoded entry that does not encode")
         return 0
     }
